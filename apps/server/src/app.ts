@@ -1,0 +1,49 @@
+import fastifyCompress from "@fastify/compress";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { ApiDeps } from "@mithai/api/context";
+import type { DbHandle } from "@mithai/db/client";
+import type { Env } from "./env";
+import { registerErrorHandler } from "./plugins/errors";
+import { healthPlugin } from "./plugins/health";
+import { imagesPlugin, webClientPlugin } from "./plugins/static-files";
+import { trpcPlugin } from "./plugins/trpc";
+import { restPlugin } from "./rest/index";
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DbHandle;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The whole HTTP surface as one Fastify instance; server.ts only listens and closes it. */
+export async function buildApp({ env, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const deps: ApiDeps = {
+    db: database.db,
+    log: app.log,
+    config: {
+      shopName: env.shopName,
+      publicUrl: env.publicUrl,
+      jwtSecret: env.jwtSecret,
+      dataDir: env.dataDir,
+      imagesDir: env.imagesDir,
+    },
+  };
+  app.decorate("deps", deps);
+
+  // Third-party plugins first, then the app's own.
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  registerErrorHandler(app);
+  await app.register(healthPlugin, { ping: () => database.ping() });
+  await app.register(trpcPlugin);
+  await app.register(restPlugin);
+  await app.register(imagesPlugin, { imagesDir: env.imagesDir });
+  await app.register(webClientPlugin, { webDistDir: env.webDistDir, shopName: env.shopName });
+  return app;
+}

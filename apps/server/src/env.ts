@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { DEFAULT_SHOP_NAME } from "@mithai/schema/shop";
+
+/** Known sandbox credentials: the built-in fake gateway accepts these, and tests may sign with them. */
+export const SANDBOX_KEYS = {
+  keyId: "rzp_test_mithai_sandbox",
+  keySecret: "mithai_sandbox_key_secret",
+  webhookSecret: "mithai_sandbox_webhook_secret",
+} as const;
+
+const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  PAYMENTS_MODE: optionalText.pipe(z.enum(["sandbox", "razorpay"]).optional()),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  MAIL_FROM: optionalText,
+  SEED_DEMO: optionalText.pipe(booleanString.optional()),
+  SHOP_NAME: z.string().trim().min(1).default(DEFAULT_SHOP_NAME),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type PaymentsMode = "sandbox" | "razorpay";
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgliteDir: string;
+  imagesDir: string;
+  outboxDir: string;
+  webDistDir: string;
+  migrationsFolder: string;
+  demoImagesDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  payments: { mode: PaymentsMode; keyId: string; keySecret: string; webhookSecret: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  shopName: string;
+  logLevel: string;
+}
+
+export class EnvError extends Error {}
+
+// Both src/env.ts (tsx) and dist/server.js (bundle) sit one folder below apps/server.
+const appRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** Reads and checks the environment once; a bad value throws an EnvError naming the variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new EnvError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const raw = parsed.data;
+  const production = raw.NODE_ENV === "production";
+  const dataDir = path.resolve(raw.DATA_DIR);
+
+  const hasRazorpayKeys = Boolean(raw.RAZORPAY_KEY_ID && raw.RAZORPAY_KEY_SECRET);
+  const mode: PaymentsMode = raw.PAYMENTS_MODE ?? (hasRazorpayKeys ? "razorpay" : "sandbox");
+  if (mode === "razorpay" && !hasRazorpayKeys) {
+    throw new EnvError("Invalid environment variable RAZORPAY_KEY_ID: PAYMENTS_MODE=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET");
+  }
+  if (mode === "razorpay" && production && !raw.RAZORPAY_WEBHOOK_SECRET) {
+    throw new EnvError("Invalid environment variable RAZORPAY_WEBHOOK_SECRET: required in production with PAYMENTS_MODE=razorpay");
+  }
+  if (production && !raw.JWT_SECRET) {
+    throw new EnvError("Invalid environment variable JWT_SECRET: required when NODE_ENV=production");
+  }
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    databaseUrl: raw.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, "pglite"),
+    imagesDir: path.join(dataDir, "images"),
+    outboxDir: path.join(dataDir, "outbox"),
+    webDistDir: path.resolve(appRoot, "../web/dist"),
+    migrationsFolder: path.resolve(appRoot, "../../packages/db/migrations"),
+    demoImagesDir: path.resolve(appRoot, "../../packages/db/seed/images"),
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    jwtSecret: raw.JWT_SECRET ?? devSecret(dataDir, "jwt-secret"),
+    payments: {
+      mode,
+      keyId: raw.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
+      keySecret: raw.RAZORPAY_KEY_SECRET ?? SANDBOX_KEYS.keySecret,
+      webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_KEYS.webhookSecret,
+    },
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM ?? `${raw.SHOP_NAME} <no-reply@mithai.local>`,
+    seedDemo: raw.SEED_DEMO ?? true,
+    shopName: raw.SHOP_NAME,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so development tokens survive restarts. */
+function devSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from "fastify";
+import { catalogRoutes } from "./catalog";
+
+/** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
+export async function restPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(catalogRoutes);
+}

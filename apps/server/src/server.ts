@@ -1,0 +1,57 @@
+import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
+import { createDb } from "@mithai/db/client";
+import { buildApp } from "./app";
+import { EnvError, loadEnv, type Env } from "./env";
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir }, env.migrationsFolder);
+  const app = await buildApp({
+    env,
+    database,
+    logger: { level: env.logLevel },
+  });
+
+  await database.migrate();
+  if (env.seedDemo) {
+    const added = await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
+    if (added > 0) app.log.info({ added }, "demo catalogue loaded");
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info(`${env.shopName} is open at ${env.publicUrl} (database: ${database.kind}, payments: ${env.payments.mode})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { Outlet } from "react-router";
+import { Footer } from "../components/Footer";
+import { Navbar } from "../components/Navbar";
+import { ScrollToTop } from "../components/ScrollToTop";
+
+export function ShopLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="main">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import type { FoodItem } from "@mithai/schema/catalog";
+import { formatRupees } from "@mithai/schema/money";
+import { foodImageProps } from "../lib/images";
+
+export function FoodCard({ item, eager = false }: { item: FoodItem; eager?: boolean }) {
+  return (
+    <article className="food-card">
+      <Link to={`/product/${item.slug}`} className="food-card-link">
+        <img
+          {...foodImageProps(item.image)}
+          sizes="(min-width: 1100px) 260px, (min-width: 700px) 30vw, 46vw"
+          width={640}
+          height={480}
+          alt={item.name}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="food-card-img"
+        />
+        <div className="food-card-body">
+          <h3 className="food-card-title">{item.name}</h3>
+          <p className="food-card-desc">{item.description}</p>
+          <p className="food-card-price">
+            {formatRupees(item.price)} <span className="muted">/ kg</span>
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function FoodCardSkeleton() {
+  return (
+    <div className="food-card skeleton" aria-hidden="true">
+      <div className="food-card-img skeleton-block" />
+      <div className="food-card-body">
+        <div className="skeleton-line" />
+        <div className="skeleton-line short" />
+      </div>
+    </div>
+  );
+}

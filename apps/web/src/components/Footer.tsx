@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { SHOP_TIMINGS } from "@mithai/schema/shop";
+import { SHOP_NAME } from "../lib/shop";
+import { Logo } from "./Logo";
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="container footer-grid">
+        <div>
+          <Logo />
+          <p className="footer-note">Handcrafted in small batches with pure ghee, jaggery and patience. Sold by weight, packed fresh, delivered free.</p>
+        </div>
+        <div>
+          <h2 className="footer-heading">Timings</h2>
+          <p>Open {SHOP_TIMINGS}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="footer-heading">Help</h2>
+          <ul className="footer-links">
+            <li><Link to="/faq">FAQ</Link></li>
+            <li><Link to="/shipping-and-delivery">Shipping &amp; delivery</Link></li>
+            <li><Link to="/cancellation-refund">Cancellation &amp; refund</Link></li>
+            <li><Link to="/privacy-policy">Privacy policy</Link></li>
+            <li><Link to="/terms-and-conditions">Terms &amp; conditions</Link></li>
+          </ul>
+        </nav>
+      </div>
+      <p className="container footer-copy">© {new Date().getFullYear()} {SHOP_NAME}. Prices in INR (₹) per kg.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { CATEGORIES, type Category } from "@mithai/schema/catalog";
+import { FoodCard, FoodCardSkeleton } from "../components/FoodCard";
+import { useTRPC } from "../lib/trpc";
+import { useDocumentTitle } from "../lib/use-document-title";
+
+const CATEGORY_ART: Record<Category, { colour: string; blurb: string }> = {
+  "Flour Sweets": { colour: "#f0b44c", blurb: "Besan, atta & ghee" },
+  "Jaggery Sweets": { colour: "#9c5a22", blurb: "Sweetened with gur" },
+  "Stuffed Sweets": { colour: "#e7c99a", blurb: "Filled with dry fruits" },
+  "Festive Sweets": { colour: "#c9a227", blurb: "For every celebration" },
+};
+
+export function Home() {
+  useDocumentTitle();
+  const trpc = useTRPC();
+  const { data: items, isPending, isError } = useQuery(trpc.catalog.list.queryOptions());
+  const [category, setCategory] = useState<Category | "All">("All");
+  const menuRef = useRef<HTMLElement>(null);
+
+  const shown = items?.filter((item) => category === "All" || item.category === category) ?? [];
+
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero-inner">
+          <p className="hero-kicker">Handcrafted · Small batches · Pure ghee</p>
+          <h1 className="hero-title">Sweets made the slow way, delivered fresh to your door</h1>
+          <p className="hero-text">Laddoos rolled by hand, katlis cut by eye, jaggery cooked to the right thread. Order by the kilo; delivery is free.</p>
+          <button type="button" className="button button-primary" onClick={() => menuRef.current?.scrollIntoView({ behavior: "smooth" })}>
+            View Menu
+          </button>
+        </div>
+      </section>
+
+      <section ref={menuRef} id="menu" className="container section" aria-labelledby="menu-heading">
+        <h2 id="menu-heading" className="section-title">Explore our menu</h2>
+        <p className="muted">Choose a family of sweets; choose it again to see everything.</p>
+        <div className="category-picker" role="group" aria-label="Categories">
+          {CATEGORIES.map((name) => {
+            const selected = category === name;
+            return (
+              <button
+                key={name}
+                type="button"
+                className={`category${selected ? " selected" : ""}`}
+                aria-pressed={selected}
+                onClick={() => setCategory(selected ? "All" : name)}
+              >
+                <span className="category-swatch" style={{ background: CATEGORY_ART[name].colour }} aria-hidden="true" />
+                <span className="category-name">{name}</span>
+                <span className="category-blurb">{CATEGORY_ART[name].blurb}</span>
+              </button>
+            );
+          })}
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="top-heading">
+        <h2 id="top-heading" className="section-title">Top Sweets near you</h2>
+        {isError ? (
+          <p role="alert">We could not load the menu. Please refresh the page.</p>
+        ) : (
+          <div className="food-grid" aria-busy={isPending}>
+            {isPending
+              ? Array.from({ length: 8 }, (_, i) => <FoodCardSkeleton key={i} />)
+              : shown.map((item, index) => <FoodCard key={item._id} item={item} eager={index < 2} />)}
+          </div>
+        )}
+      </section>
+
+      <section className="container section">
+        <div className="whatsapp-banner">
+          <div>
+            <h2 className="whatsapp-title">Join our WhatsApp community</h2>
+            <p>First word on festival boxes, fresh batches and members-only offers.</p>
+          </div>
+          <a className="button button-whatsapp" href="https://chat.whatsapp.com/" target="_blank" rel="noopener noreferrer">
+            Join on WhatsApp
+          </a>
+        </div>
+      </section>
+    </>
+  );
+}

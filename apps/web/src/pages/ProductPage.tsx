@@ -1,0 +1,121 @@
+import { useQuery } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { useEffect } from "react";
+import { Navigate, useParams } from "react-router";
+import { SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
+import { formatRupees } from "@mithai/schema/money";
+import { FoodCard } from "../components/FoodCard";
+import { Tabs } from "../components/Tabs";
+import { foodImageProps } from "../lib/images";
+import { useTRPC } from "../lib/trpc";
+import { useDocumentTitle } from "../lib/use-document-title";
+
+export function ProductPage() {
+  const { slug = "" } = useParams();
+  const trpc = useTRPC();
+  const product = useQuery({
+    ...trpc.catalog.bySlug.queryOptions({ slug }),
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+  const list = useQuery(trpc.catalog.list.queryOptions());
+  useDocumentTitle(product.data?.metaTitle || product.data?.name);
+  useEffect(() => setMetaTags(product.data), [product.data]);
+
+  if (product.isError) {
+    return isNotFound(product.error) ? <Navigate to="/not-found" replace /> : <p className="container section" role="alert">We could not load this sweet. Please try again.</p>;
+  }
+  if (!product.data) return <ProductSkeleton />;
+
+  const item = product.data;
+  return (
+    <article className="container section product">
+      <div className="product-top">
+        <img {...foodImageProps(item.image)} sizes="(min-width: 900px) 480px, 100vw" width={960} height={720} alt={item.name} className="product-img" fetchPriority="high" />
+        <div className="product-info">
+          <p className="product-category">{item.category}</p>
+          <h1 className="product-title">{item.name}</h1>
+          <p className="product-price">
+            {formatRupees(item.price)} <span className="muted">per kg</span>
+          </p>
+          <p className="product-desc">{item.description}</p>
+          <p className="note">Minimum order starts from 1 kg.</p>
+        </div>
+      </div>
+
+      <Tabs
+        label="About this sweet"
+        tabs={[
+          { id: "ingredients", label: "Ingredients Used", content: <p>{item.ingredients}</p> },
+          { id: "benefits", label: "Health Benefits", content: <p>{item.benefits}</p> },
+          {
+            id: "faq",
+            label: "FAQ",
+            content: (
+              <dl className="faq-list">
+                {item.faq.map((entry) => (
+                  <div key={entry.question}>
+                    <dt>{entry.question}</dt>
+                    <dd>{entry.answer}</dd>
+                  </div>
+                ))}
+              </dl>
+            ),
+          },
+        ]}
+      />
+
+      <section className="section" aria-labelledby="suggested-heading">
+        <h2 id="suggested-heading" className="section-title">Suggested Items</h2>
+        <div className="food-grid suggested">
+          {suggestionsFor(item, list.data ?? []).map((other) => (
+            <FoodCard key={other._id} item={other} />
+          ))}
+        </div>
+      </section>
+    </article>
+  );
+}
+
+/** Three other sweets: the same category first, then the rest of the menu. */
+export function suggestionsFor(item: FoodItem, all: FoodItem[]): FoodItem[] {
+  const others = all.filter((other) => other._id !== item._id);
+  const sameCategory = others.filter((other) => other.category === item.category);
+  const rest = others.filter((other) => other.category !== item.category);
+  return [...sameCategory, ...rest].slice(0, SUGGESTED_ITEMS_COUNT);
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof TRPCClientError && error.data?.code === "NOT_FOUND";
+}
+
+/** The product's SEO description and keywords, kept in the head on client-side navigation. */
+function setMetaTags(item: FoodItem | undefined): void {
+  if (!item) return;
+  setMeta("description", item.metaDescription || item.description);
+  setMeta("keywords", item.metaKeywords);
+}
+
+function setMeta(name: string, content: string): void {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!tag) {
+    tag = document.createElement("meta");
+    tag.name = name;
+    document.head.appendChild(tag);
+  }
+  tag.content = content;
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="container section product" aria-busy="true" aria-label="Loading">
+      <div className="product-top">
+        <div className="product-img skeleton-block" />
+        <div className="product-info">
+          <div className="skeleton-line" />
+          <div className="skeleton-line short" />
+          <div className="skeleton-line" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const backend = process.env.MITHAI_DEV_BACKEND ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    port: 5173,
+    proxy: { "/trpc": backend, "/api": backend, "/images": backend },
+  },
+});

@@ -1,0 +1,52 @@
+import { SignJWT, jwtVerify } from "jose";
+import { ROLES, TOKEN_TTL_SECONDS, type Role } from "@mithai/schema/auth";
+import type { AuthSession } from "../context";
+
+const ISSUER = "mithai";
+
+function keyOf(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signAuthToken(session: AuthSession, secret: string, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
+  return new SignJWT({ role: session.role })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(session.userId)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(keyOf(secret));
+}
+
+/** The session a token stands for, or null for a missing, forged, expired or malformed token. */
+export async function verifyAuthToken(token: string, secret: string): Promise<AuthSession | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ["HS256"] });
+    const role = payload.role;
+    if (typeof payload.sub !== "string" || !ROLES.includes(role as Role)) return null;
+    return { userId: payload.sub, role: role as Role };
+  } catch {
+    return null;
+  }
+}
+
+type HeaderValue = string | string[] | undefined;
+
+/**
+ * The token a request carries: `Authorization: Bearer <token>`, or (REST only, for older clients of
+ * this API) a bare `token` header.
+ */
+export function readRequestToken(headers: Record<string, HeaderValue>, allowTokenHeader: boolean): string | null {
+  const authorization = first(headers.authorization);
+  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return bearer;
+  if (allowTokenHeader) {
+    const token = first(headers.token)?.trim();
+    if (token) return token;
+  }
+  return null;
+}
+
+function first(value: HeaderValue): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,17 @@
+/**
+ * Draws the demo catalogue's pictures and writes them, in every storefront width, to
+ * packages/db/seed/images (committed, so seeding is a file copy). Run: npm run demo:images
+ */
+import { rm } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
+import { renderSweetSvg } from "./demo-art";
+import { demoImageName } from "./demo-seed";
+import { writeImageVariants } from "./images";
+
+const outDir = fileURLToPath(new URL("../../../db/seed/images", import.meta.url));
+await rm(outDir, { recursive: true, force: true });
+for (const sweet of DEMO_SWEETS) {
+  await writeImageVariants(outDir, demoImageName(sweet.slug), Buffer.from(renderSweetSvg(sweet.art, sweet.slug)));
+}
+console.log(`wrote ${DEMO_SWEETS.length} pictures to ${outDir}`);

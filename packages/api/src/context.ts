@@ -1,0 +1,37 @@
+import type { Db } from "@mithai/db/client";
+import type { Role } from "@mithai/schema/auth";
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+/** Settings the domain services need; the server's env.ts fills them in. */
+export interface ApiConfig {
+  shopName: string;
+  publicUrl: string;
+  jwtSecret: string;
+  dataDir: string;
+  imagesDir: string;
+}
+
+/** Long-lived things every request shares. */
+export interface ApiDeps {
+  db: Db;
+  config: ApiConfig;
+  log: Logger;
+}
+
+export interface AuthSession {
+  userId: string;
+  role: Role;
+}
+
+/** Per-request context for tRPC procedures (and the REST adapters, which build the same thing). */
+export interface RequestContext extends ApiDeps {
+  auth: AuthSession | null;
+  /** The address the server saw the request come from. */
+  ip: string;
+  userAgent: string;
+}

@@ -1,0 +1,46 @@
+import { TRPCError, initTRPC } from "@trpc/server";
+import { eq } from "@mithai/db/sql";
+import { users } from "@mithai/db/schema";
+import { AppError } from "./errors";
+import type { AuthSession, RequestContext } from "./context";
+
+const t = initTRPC.context<RequestContext>().create({
+  errorFormatter({ shape, error }) {
+    // Internals never leave the server: a 5xx says only that something failed.
+    if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: "Internal server error" };
+    return shape;
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Domain errors thrown by services become tRPC errors with the matching code and the same message. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(domainErrors);
+
+export const customerProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in to continue" });
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
+export const adminProcedure = customerProcedure.use(async ({ ctx, next }) => {
+  await assertAdmin(ctx, ctx.auth);
+  return next();
+});
+
+/** The token's role is re-checked against the database so a demoted admin loses access at once. */
+export async function assertAdmin(ctx: Pick<RequestContext, "db">, auth: AuthSession | null): Promise<void> {
+  if (!auth) throw new AppError("UNAUTHORIZED", "Please log in as an admin");
+  if (auth.role !== "admin") throw new AppError("FORBIDDEN", "Admins only");
+  const [user] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, auth.userId)).limit(1);
+  if (user?.role !== "admin") throw new AppError("FORBIDDEN", "Admins only");
+}

@@ -1,0 +1,99 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+/** The one database type the rest of the code sees, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = "postgres" | "pglite";
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Applies the committed migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** True when a trivial query answers (readiness). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** A PostgreSQL URL; when absent an embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database files; `undefined` keeps PGlite in memory (tests). */
+  pgliteDir?: string;
+  /** Size of the postgres.js pool. */
+  maxConnections?: number;
+}
+
+/** Committed SQL migrations; the server build copies this folder next to its bundle. */
+export const defaultMigrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+
+// Any number will do as long as nothing else in the database takes the same advisory lock.
+const MIGRATION_LOCK_KEY = 7_302_114_001;
+
+export function createDb(options: DbOptions, migrationsFolder = defaultMigrationsFolder): DbHandle {
+  return options.databaseUrl
+    ? createPostgresDb(options.databaseUrl, options.maxConnections ?? 10, migrationsFolder)
+    : createPgliteDb(options.pgliteDir, migrationsFolder);
+}
+
+function createPostgresDb(url: string, max: number, migrationsFolder: string): DbHandle {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // A dedicated single connection holds the lock for the whole run so two servers starting together do not race.
+      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres({ client: lockClient }), { migrationsFolder });
+        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+      } finally {
+        await lockClient.end();
+      }
+    },
+    ping: () => pingDb(db),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHandle {
+  if (dir) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = new PGlite(dir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    },
+    ping: () => pingDb(db),
+    close: () => client.close(),
+  };
+}
+
+async function pingDb(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rows of a raw SQL query; postgres.js answers an array, PGlite an object with `rows`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,0 +1,3 @@
+export * from "./tables/catalog";
+export * from "./tables/customer";
+export * from "./tables/order";

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { FaqEntry } from "@mithai/schema/catalog";
+import { users } from "./customer";
+
+export const foodItems = pgTable(
+  "food_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    image: text("image").notNull(),
+    category: text("category").notNull(),
+    ingredients: text("ingredients").notNull(),
+    benefits: text("benefits").notNull(),
+    faq: jsonb("faq").$type<FaqEntry[]>().notNull(),
+    metaTitle: text("meta_title").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
+    metaKeywords: text("meta_keywords").notNull().default(""),
+    googleTagHead: text("google_tag_head").notNull().default(""),
+    googleTagBody: text("google_tag_body").notNull().default(""),
+    /** Removed items disappear from the storefront and carts; past orders keep their own snapshot. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("food_items_category_idx").on(t.category),
+    check("food_items_price_range", sql`${t.pricePaise} between 100 and 10000000`),
+    check(
+      "food_items_category_known",
+      sql`${t.category} in ('Flour Sweets', 'Jaggery Sweets', 'Stuffed Sweets', 'Festive Sweets')`,
+    ),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    foodItemId: uuid("food_item_id")
+      .notNull()
+      .references(() => foodItems.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    review: text("review").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reviews_food_item_created_idx").on(t.foodItemId, t.createdAt)],
+);

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { CATEGORIES, type FoodItem } from "../catalog";
+
+export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(", ")}` });
+
+export const faqEntrySchema = z.object({ question: z.string(), answer: z.string() });
+
+/** Catalogue ids are UUIDs; anything else can never match and is answered as not found. */
+export const foodIdSchema = z.uuid({ message: "Food item id is not valid" });
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1, "Slug is required")
+  .max(120, "Slug is too long")
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Slug must be lower-case words joined by hyphens");
+
+export const foodItemSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  image: z.string(),
+  category: categorySchema,
+  ingredients: z.string(),
+  benefits: z.string(),
+  faq: z.array(faqEntrySchema),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  metaKeywords: z.string(),
+  googleTagHead: z.string(),
+  googleTagBody: z.string(),
+}) satisfies z.ZodType<FoodItem>;

@@ -1,0 +1,23 @@
+/** Money is integer paise everywhere inside the system; APIs show rupees as numbers (549.5). */
+export const PAISE_PER_RUPEE = 100;
+export const MIN_PRICE_PAISE = 1 * PAISE_PER_RUPEE;
+export const MAX_PRICE_PAISE = 100_000 * PAISE_PER_RUPEE;
+
+export function paiseToRupees(paise: number): number {
+  return paise / PAISE_PER_RUPEE;
+}
+
+/** Rupees with at most two decimals → exact paise; returns null when the value is not such a number. */
+export function rupeesToPaise(rupees: number): number | null {
+  if (!Number.isFinite(rupees)) return null;
+  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  if (Math.abs(paise - rupees * PAISE_PER_RUPEE) > 1e-6) return null;
+  return paise;
+}
+
+const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** "₹1,250" / "₹549.50" for display. */
+export function formatRupees(rupees: number): string {
+  return inr.format(rupees);
+}
