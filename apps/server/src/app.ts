@@ -1,6 +1,7 @@
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ApiDeps } from "@mithai/api/context";
+import { createMailer } from "@mithai/api/mail/mailer";
 import type { DbHandle } from "@mithai/db/client";
 import type { Env } from "./env";
 import { registerErrorHandler } from "./plugins/errors";
@@ -27,12 +28,14 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
   const deps: ApiDeps = {
     db: database.db,
     log: app.log,
+    mailer: createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log }),
     config: {
       shopName: env.shopName,
       publicUrl: env.publicUrl,
       jwtSecret: env.jwtSecret,
       dataDir: env.dataDir,
       imagesDir: env.imagesDir,
+      payments: env.payments,
     },
   };
   app.decorate("deps", deps);

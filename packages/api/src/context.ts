@@ -1,5 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
+import type { Mailer } from "./mail/mailer";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -14,6 +15,15 @@ export interface ApiConfig {
   jwtSecret: string;
   dataDir: string;
   imagesDir: string;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** sandbox: the built-in Razorpay-compatible fake; razorpay: the real provider. */
+  mode: "sandbox" | "razorpay";
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
 }
 
 /** Long-lived things every request shares. */
@@ -21,6 +31,7 @@ export interface ApiDeps {
   db: Db;
   config: ApiConfig;
   log: Logger;
+  mailer: Mailer;
 }
 
 export interface AuthSession {
