@@ -1,7 +1,9 @@
+import { adminRouter } from "./admin/router";
 import { catalogRouter } from "./catalog/router";
 import { createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
+  admin: adminRouter,
   catalog: catalogRouter,
 });
 

@@ -1,0 +1,66 @@
+/** Admin panel shapes shared by server and browser (no zod here). */
+import type { OrderStatus, PaymentStatus } from "./order";
+
+export interface AdminOrderItem {
+  _id: string;
+  name: string;
+  quantity: number;
+  /** Rupees per kg when the order was placed. */
+  price: number;
+}
+
+export interface AdminOrderAddress {
+  fullName: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  pincode: string;
+  country: string;
+  mobile: string;
+}
+
+/** An order as the admin list shows it (SPEC §3 Order plus the customer account and payment state). */
+export interface AdminOrder {
+  _id: string;
+  items: AdminOrderItem[];
+  /** Rupees actually charged. */
+  amount: number;
+  discountApplied: boolean;
+  createdAt: string;
+  paymentId: string | null;
+  paymentStatus: PaymentStatus;
+  /** Empty until the order is paid. */
+  status: OrderStatus | "";
+  address: AdminOrderAddress;
+  customer: { _id: string; name: string; email: string };
+}
+
+export interface AdminOrderPage {
+  data: AdminOrder[];
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** Orders matching the filters, across all pages. */
+  total: number;
+}
+
+/** Paid orders placed today (shop time) that were not cancelled. */
+export interface TodaySales {
+  date: string;
+  orders: number;
+  revenue: number;
+}
+
+export const ADMIN_ORDER_PAGE_SIZE = 20;
+export const ADMIN_ORDER_MAX_PAGE_SIZE = 200;
+
+/** `payment` filter: one payment status, or every order; the default shows paid orders (DECISIONS). */
+export type PaymentFilter = PaymentStatus | "all";
+
+/** The price box accepts digits and one dot only (SPEC §5): what the admin types is cleaned as they type. */
+export function cleanPriceInput(text: string): string {
+  return text.replace(/[^\d.]/g, "");
+}
+
+/** Rupees with at most two decimals, as the add and edit forms and the server read them. */
+export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
