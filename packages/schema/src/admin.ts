@@ -40,8 +40,10 @@ export interface AdminOrderPage {
   data: AdminOrder[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
-  /** Orders matching the filters, across all pages. */
+  /** Orders matching the filters, across all pages (counting stops at 10,000). */
   total: number;
+  /** True when more than `total` orders match. */
+  totalCapped: boolean;
 }
 
 /** Paid orders placed today (shop time) that were not cancelled. */

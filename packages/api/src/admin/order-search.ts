@@ -1,5 +1,5 @@
 import { orders, users } from "@mithai/db/schema";
-import { and, eq, gte, inArray, lt, or, sql, type SQL } from "@mithai/db/sql";
+import { and, eq, gte, lt, or, sql, type SQL } from "@mithai/db/sql";
 import type { OrderFilters } from "@mithai/schema/contracts/admin";
 import { SHOP_TIME_ZONE } from "@mithai/schema/order";
 
@@ -42,7 +42,8 @@ function searchCondition(text: string): SQL {
   const matches: SQL[] = [];
   if (q.includes("@")) {
     matches.push(sql`lower(${orders.address} ->> 'email') = ${q}`);
-    matches.push(inArray(orders.userId, sql`(select ${users.id} from ${users} where ${users.email} = ${q})`));
+    // A scalar subquery (e-mails are unique) lets PostgreSQL use the orders-by-customer index.
+    matches.push(sql`${orders.userId} = (select ${users.id} from ${users} where ${users.email} = ${q})`);
   }
   const mobile = mobileDigits(q);
   if (mobile) matches.push(sql`right(regexp_replace(${orders.address} ->> 'mobile', '\\D', '', 'g'), 10) = ${mobile}`);
