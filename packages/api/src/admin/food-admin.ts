@@ -4,15 +4,14 @@ import { and, eq, isNull, sql } from "@mithai/db/sql";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import type { FoodItemInput } from "@mithai/schema/contracts/admin";
+import type { ApiDeps } from "../context";
 import { toFoodItem } from "../catalog/food-items";
 import { deleteFoodImage, storeFoodImage } from "../catalog/images";
 import { AppError, badRequest, notFound } from "../errors";
 import { availableSlug, isUniqueViolation } from "./slugs";
 
-interface CatalogDeps {
-  db: Db;
-  imagesDir: string;
-}
+/** The database, the images folder, and the storefront's catalogue cache that every write must refresh. */
+type CatalogDeps = Pick<ApiDeps, "db" | "catalog"> & { imagesDir: string };
 
 // Two admins saving the same slug at once: the loser picks the next free suffix.
 const SLUG_ATTEMPTS = 3;
@@ -24,27 +23,25 @@ const SLUG_ATTEMPTS = 3;
 export async function addFoodItem(deps: CatalogDeps, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
   if (!image) throw badRequest("Image is required");
   const imageName = await storeFoodImage(deps.imagesDir, image);
-  try {
-    const row = await withFreeSlug(deps.db, input, undefined, async (slug) => {
+  const row = await withImageCleanup(deps.imagesDir, imageName, () =>
+    withFreeSlug(deps.db, input, undefined, async (slug) => {
       const [inserted] = await deps.db
         .insert(foodItems)
         .values({ ...columnsOf(input), slug, image: imageName })
         .returning();
       return inserted!;
-    });
-    return toFoodItem(row);
-  } catch (error) {
-    await deleteFoodImage(deps.imagesDir, imageName);
-    throw error;
-  }
+    }),
+  );
+  await deps.catalog.changed();
+  return toFoodItem(row);
 }
 
 /** Changes an item on sale; a new picture replaces the old one (whose files are then deleted), no picture keeps it. */
 export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
   const current = await activeItem(deps.db, id);
   const newImage = image ? await storeFoodImage(deps.imagesDir, image) : undefined;
-  try {
-    const row = await withFreeSlug(deps.db, input, current.id, async (slug) => {
+  const row = await withImageCleanup(deps.imagesDir, newImage, () =>
+    withFreeSlug(deps.db, input, current.id, async (slug) => {
       const [updated] = await deps.db
         .update(foodItems)
         .set({ ...columnsOf(input), slug, image: newImage ?? current.image, updatedAt: sql`now()` })
@@ -52,11 +49,19 @@ export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodIte
         .returning();
       if (!updated) throw notFound("Food item not found");
       return updated;
-    });
-    if (newImage) await deleteFoodImage(deps.imagesDir, current.image);
-    return toFoodItem(row);
+    }),
+  );
+  await deps.catalog.changed();
+  if (newImage) await deleteFoodImage(deps.imagesDir, current.image);
+  return toFoodItem(row);
+}
+
+/** Runs a database write for a just-stored picture; when the write fails the picture's files go too. */
+async function withImageCleanup<T>(imagesDir: string, imageName: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
   } catch (error) {
-    if (newImage) await deleteFoodImage(deps.imagesDir, newImage);
+    if (imageName) await deleteFoodImage(imagesDir, imageName);
     throw error;
   }
 }
@@ -77,6 +82,7 @@ export async function removeFoodItem(deps: CatalogDeps, id: string): Promise<voi
     return row;
   });
   if (!removed) throw notFound("Food item not found");
+  await deps.catalog.changed();
   await deleteFoodImage(deps.imagesDir, current.image);
 }
 

@@ -7,6 +7,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
 import type { Role } from "@mithai/schema/auth";
+import { createCatalogCache } from "../catalog/cache";
 import type { AuthSession, RequestContext } from "../context";
 import { createMailer } from "../mail/mailer";
 import { appRouter } from "../root";
@@ -26,6 +27,7 @@ describe("admin tRPC procedures", () => {
     const ctx: RequestContext = {
       db: database.db,
       log,
+      catalog: createCatalogCache(database.db, database.listen),
       mailer: createMailer({ from: "test@example.in", smtpUrl: undefined, outboxDir: path.join(dataDir, "outbox"), log }),
       config: {
         shopName: "Mithai",

@@ -12,7 +12,7 @@ import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 export const adminRouter = {
   removeFood: adminProcedure
     .input(z.object({ id: z.string().max(100) }))
-    .mutation(({ ctx, input }) => removeFoodItem({ db: ctx.db, imagesDir: ctx.config.imagesDir }, input.id)),
+    .mutation(({ ctx, input }) => removeFoodItem({ ...ctx, imagesDir: ctx.config.imagesDir }, input.id)),
   orders: adminProcedure.input(orderListInputSchema).query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
   updateOrderStatus: adminProcedure
     .input(updateOrderStatusSchema)
