@@ -61,6 +61,7 @@ describe("admin orders over REST", () => {
       expect((await list("", headers)).res.statusCode).toBe(status);
       expect((await setStatus({ orderId, status: "Delivered" }, headers)).statusCode).toBe(status);
       expect((await t.app.inject({ url: "/api/admin/orders.csv", headers })).statusCode).toBe(status);
+      expect((await t.app.inject({ url: "/api/admin/today-sales", headers })).statusCode).toBe(status);
       const [row] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId!));
       expect(row!.status).toBe("Order Recieved");
     });
@@ -172,6 +173,13 @@ describe("admin orders over REST", () => {
       const [pending] = await insertOrders(t.database.db, [{ userId: otherId, paymentStatus: "pending" }]);
       expect((await setStatus({ orderId: pending, status: "Delivered" })).statusCode).toBe(409);
     });
+  });
+
+  it("answers today's paid orders and revenue", async () => {
+    await insertOrders(t.database.db, [{ userId: otherId, amountPaise: 54950 }]);
+    const res = await t.app.inject({ url: "/api/admin/today-sales", headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toEqual({ success: true, data: { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), orders: 1, revenue: 549.5 } });
   });
 
   describe("CSV export", () => {

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { shopToday } from "@mithai/api/admin/order-search";
 import { ordersCsv } from "@mithai/api/admin/orders-csv";
-import { listAdminOrders, updateOrderStatus } from "@mithai/api/admin/orders-admin";
+import { listAdminOrders, todaySales, updateOrderStatus } from "@mithai/api/admin/orders-admin";
 import { orderFiltersSchema, orderListInputSchema, updateOrderStatusSchema } from "@mithai/schema/contracts/admin";
 import { parseInput, requireAdmin } from "./admin-http";
 
@@ -24,6 +24,9 @@ export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
     await updateOrderStatus(db, orderId, status);
     return { success: true, message: "Status updated" };
   });
+
+  /** Today's paid orders and revenue for the dashboard. */
+  app.get("/api/admin/today-sales", async () => ({ success: true, data: await todaySales(db) }));
 
   /** The filtered orders as a CSV download, streamed from the database in batches. */
   app.get("/api/admin/orders.csv", async (req, reply) => {

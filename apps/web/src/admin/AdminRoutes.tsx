@@ -1,4 +1,9 @@
 import { Link, Route, Routes } from "react-router";
+import { ToastContainer } from "react-toastify";
+import { AddItemPage } from "./pages/AddItemPage";
+import { EditItemPage } from "./pages/EditItemPage";
+import { ListItemsPage } from "./pages/ListItemsPage";
+import { OrdersPage } from "./pages/OrdersPage";
 import { Logo } from "../components/Logo";
 import { useDocumentTitle } from "../lib/use-document-title";
 
@@ -8,11 +13,18 @@ import { useDocumentTitle } from "../lib/use-document-title";
  */
 export default function AdminRoutes() {
   return (
+    <>
+    <ToastContainer position="top-right" autoClose={5000} pauseOnHover draggable />
     <Routes>
       <Route path="/admin-register" element={<AdminRegister />} />
+      <Route path="/admin/add" element={<AddItemPage />} />
+      <Route path="/admin/list" element={<ListItemsPage />} />
+      <Route path="/admin/edit/:id" element={<EditItemPage />} />
+      <Route path="/admin/orders" element={<OrdersPage />} />
       {/* Any admin path without an admin session shows the admin login (SPEC §2); the panel lands with the admin issue. */}
       <Route path="*" element={<AdminLogin />} />
     </Routes>
+    </>
   );
 }
 
