@@ -1,6 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
-import { and, count, desc, eq, ne, sql, type SQL } from "@mithai/db/sql";
+import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from "@mithai/db/sql";
 import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admin";
 import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/schema/contracts/admin";
 import { paiseToRupees } from "@mithai/schema/money";
@@ -64,7 +64,8 @@ export async function todaySales(db: Db, now = new Date()): Promise<TodaySales> 
     .where(
       and(
         eq(orders.paymentStatus, "paid"),
-        sql`${orders.createdAt} >= ${start} and ${orders.createdAt} < ${end}`,
+        gte(orders.createdAt, start),
+        lt(orders.createdAt, end),
         ne(orders.status, "Cancelled"),
       ),
     );

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { signInAsAdmin } from "./admin-session";
+
+test.describe("admin catalogue", () => {
+  test("adds an item with a picture, edits its price and removes it; the storefront follows each step", async ({ page }) => {
+    await signInAsAdmin(page);
+    const name = `Test Barfi ${Date.now()}`;
+    const slug = name.toLowerCase().replaceAll(" ", "-");
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 214, g: 140, b: 60 } } }).png().toBuffer();
+
+    await page.goto("/admin/add");
+    await page.getByLabel("Item picture").setInputFiles({ name: "barfi.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByAltText("Preview of the item's picture")).toBeVisible();
+    await page.getByLabel("Name").fill(name);
+    await expect(page.locator(".slug-preview")).toHaveText(`Page address: /product/${slug}`);
+    await page.getByLabel("Description").fill("Soft milk fudge with cardamom.");
+    await page.getByLabel("Category").selectOption("Festive Sweets");
+    const price = page.getByLabel("Price (₹ per kg)");
+    await price.pressSequentially("1.2.3");
+    await expect(price).toHaveValue("1.2.3");
+    await page.getByLabel("Ingredients").fill("Milk, sugar, cardamom");
+    await page.getByLabel("Health benefits").fill("Calcium from milk");
+    await page.getByLabel("Question 1").fill("How long does it keep?");
+    await page.getByLabel("Answer 1").fill("A week in the fridge.");
+    await page.getByLabel("Question 2").fill("Does it contain nuts?");
+    await page.getByLabel("Answer 2").fill("No.");
+    await page.getByLabel("Meta title").fill(`${name} | Mithai`);
+
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(page.getByText("Invalid price format.")).toBeVisible();
+
+    await price.fill("");
+    await price.pressSequentially("₹1,2a49.5");
+    await expect(price).toHaveValue("1249.5");
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(page.getByText("Food item added successfully!")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("");
+
+    await page.goto(`/product/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.locator(".product-price")).toContainText("₹1,249.5");
+    await expect(page).toHaveTitle(new RegExp(name));
+
+    await page.goto("/admin/list");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Festive Sweets");
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page).toHaveURL(/\/admin\/edit\//);
+    await expect(page.getByLabel("Name")).toHaveValue(name);
+    await page.getByLabel("Price (₹ per kg)").fill("999");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Item updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/list$/);
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("₹999");
+
+    await page.goto(`/product/${slug}`);
+    await expect(page.locator(".product-price")).toContainText("₹999");
+    // The picture was re-encoded and is served from /images in WebP.
+    const picture = page.getByRole("img", { name });
+    await expect(picture).toHaveJSProperty("complete", true);
+    const image = await page.request.get(await picture.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(image.headers()["content-type"]).toBe("image/webp");
+
+    await page.goto("/admin/list");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: `Remove ${name}` }).click();
+    await expect(page.getByText("Food item removed successfully!")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+
+    await page.goto(`/product/${slug}`);
+    await expect(page).toHaveURL(/\/not-found$/);
+  });
+});
+
+test.describe("admin orders", () => {
+  test("exports the filtered orders as CSV", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin/orders");
+    await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+    await page.getByLabel("Payment").selectOption("all");
+    await page.getByRole("button", { name: "Apply" }).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
+    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text.split("\r\n")[0]).toBe("\uFEFFOrder id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Amount (INR),Discount applied,Payment id");
+  });
+});
