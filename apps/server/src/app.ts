@@ -1,5 +1,6 @@
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { createAccountLimits } from "@mithai/api/accounts/limits";
 import type { ApiDeps } from "@mithai/api/context";
 import { createMailer } from "@mithai/api/mail/mailer";
 import type { DbHandle } from "@mithai/db/client";
@@ -28,6 +29,7 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
   const deps: ApiDeps = {
     db: database.db,
     log: app.log,
+    accountLimits: createAccountLimits(),
     mailer: createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log }),
     config: {
       shopName: env.shopName,

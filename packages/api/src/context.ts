@@ -1,5 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
+import type { AccountLimits } from "./accounts/limits";
 import type { Mailer } from "./mail/mailer";
 
 export interface Logger {
@@ -32,6 +33,8 @@ export interface ApiDeps {
   config: ApiConfig;
   log: Logger;
   mailer: Mailer;
+  /** Per-process attempt counters for login, sign-up and password reset. */
+  accountLimits: AccountLimits;
 }
 
 export interface AuthSession {
