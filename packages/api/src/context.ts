@@ -1,6 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
 import type { AccountLimits } from "./accounts/limits";
+import type { CatalogCache } from "./catalog/cache";
 import type { Mailer } from "./mail/mailer";
 
 export interface Logger {
@@ -33,6 +34,7 @@ export interface ApiDeps {
   config: ApiConfig;
   log: Logger;
   mailer: Mailer;
+  catalog: CatalogCache;
   /** Per-process attempt counters for login, sign-up and password reset. */
   accountLimits: AccountLimits;
 }

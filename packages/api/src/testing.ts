@@ -1,5 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import { createAccountLimits } from "./accounts/limits";
+import { createCatalogCache } from "./catalog/cache";
 import type { ApiConfig, AuthSession, Logger, RequestContext } from "./context";
 import type { MailMessage } from "./mail/mailer";
 
@@ -19,6 +20,8 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
   const sent: MailMessage[] = [];
   return {
     db,
+    // Not listening for other processes' changes: a test has only this one.
+    catalog: createCatalogCache(db, async () => async () => {}),
     config: TEST_CONFIG,
     log: silentLog,
     mailer: {
