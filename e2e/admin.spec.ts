@@ -1,15 +1,14 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signInAsAdmin } from "./admin-session";
+import { openAsAdmin } from "./support/admin";
 
 test.describe("admin catalogue", () => {
   test("adds an item with a picture, edits its price and removes it; the storefront follows each step", async ({ page }) => {
-    await signInAsAdmin(page);
     const name = `Test Barfi ${Date.now()}`;
     const slug = name.toLowerCase().replaceAll(" ", "-");
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 214, g: 140, b: 60 } } }).png().toBuffer();
 
-    await page.goto("/admin/add");
+    await openAsAdmin(page, "/admin/add");
     await page.getByLabel("Item picture").setInputFiles({ name: "barfi.png", mimeType: "image/png", buffer: png });
     await expect(page.getByAltText("Preview of the item's picture")).toBeVisible();
     await page.getByLabel("Name").fill(name);
@@ -75,8 +74,7 @@ test.describe("admin catalogue", () => {
 
 test.describe("admin orders", () => {
   test("exports the filtered orders as CSV", async ({ page }) => {
-    await signInAsAdmin(page);
-    await page.goto("/admin/orders");
+    await openAsAdmin(page, "/admin/orders");
     await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
     await page.getByLabel("Payment").selectOption("all");
     await page.getByRole("button", { name: "Apply" }).click();

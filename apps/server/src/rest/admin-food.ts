@@ -5,7 +5,8 @@ import { addFoodItem, editFoodItem, removeFoodItem } from "@mithai/api/admin/foo
 import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
 import { AppError } from "@mithai/api/errors";
 import { foodItemInputSchema } from "@mithai/schema/contracts/admin";
-import { parseInput, requireAdmin } from "./admin-http";
+import { requireAdmin } from "./admin-http";
+import { parseInput } from "./request";
 
 const FIELD_BYTES = 64 * 1024;
 

@@ -4,7 +4,8 @@ import { shopToday } from "@mithai/api/admin/order-search";
 import { ordersCsv } from "@mithai/api/admin/orders-csv";
 import { listAdminOrders, todaySales, updateOrderStatus } from "@mithai/api/admin/orders-admin";
 import { orderFiltersSchema, orderListInputSchema, updateOrderStatusSchema } from "@mithai/schema/contracts/admin";
-import { parseInput, requireAdmin } from "./admin-http";
+import { requireAdmin } from "./admin-http";
+import { parseInput } from "./request";
 
 /**
  * SPEC §7 order administration (admin only). The list takes the admin filters as query parameters

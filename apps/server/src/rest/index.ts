@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./accounts";
 import { adminFoodRoutes } from "./admin-food";
 import { adminOrderRoutes } from "./admin-orders";
 import { catalogRoutes } from "./catalog";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(adminFoodRoutes);
   await app.register(adminOrderRoutes);

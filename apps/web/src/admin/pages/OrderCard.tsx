@@ -1,8 +1,7 @@
 import type { AdminOrder } from "@mithai/schema/admin";
 import { formatRupees } from "@mithai/schema/money";
-import { ORDER_STATUSES, SHOP_TIME_ZONE, type OrderStatus } from "@mithai/schema/order";
-
-const placedAt = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", hour12: true, timeZone: SHOP_TIME_ZONE });
+import { ORDER_STATUSES, type OrderStatus } from "@mithai/schema/order";
+import { formatAdminDateTime } from "../format";
 
 /** One order as the kitchen needs it: what, for whom, where, how much, when, paid how, and its status. */
 export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStatusChange(orderId: string, status: OrderStatus): void }) {
@@ -11,7 +10,7 @@ export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStat
     <article className="order-card" aria-label={`Order ${order._id}`}>
       <header>
         <strong className="order-id">#{order._id.slice(0, 8)}</strong>
-        <time dateTime={order.createdAt}>{placedAt.format(new Date(order.createdAt))}</time>
+        <time dateTime={order.createdAt}>{formatAdminDateTime(new Date(order.createdAt))}</time>
       </header>
       <p className="order-items">{order.items.map((item) => `${item.name} x ${item.quantity} kg`).join(", ")}</p>
       <div className="order-people">

@@ -1,11 +1,11 @@
-import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { endAdminSession, getAdminSession } from "../session";
 
 /** What an admin call answered (SPEC §7 `{ success, message, ... }`); `T` is the rest of a successful answer. */
 export type AdminAnswer<T> = ({ success: true; message?: string } & T) | { success: false; message?: string };
 
 function adminHeaders(): Record<string, string> {
-  const token = localStorage.getItem(STORAGE_KEYS.adminToken);
-  return token ? { authorization: `Bearer ${token}` } : {};
+  const session = getAdminSession();
+  return session ? { authorization: `Bearer ${session.token}` } : {};
 }
 
 /**
@@ -14,6 +14,8 @@ function adminHeaders(): Record<string, string> {
  */
 export async function adminRequest<T = object>(path: string, init: RequestInit = {}): Promise<AdminAnswer<T>> {
   const res = await fetch(path, { ...init, cache: "no-store", headers: { ...adminHeaders(), ...init.headers } });
+  // A token the server no longer accepts ends the admin session, as the admin tRPC client does.
+  if (res.status === 401 && getAdminSession()) endAdminSession();
   if (res.status >= 500) throw new Error(`Server answered ${res.status}`);
   const body = (await res.json()) as AdminAnswer<T>;
   return body.success === true ? body : { success: false, message: body.message };
