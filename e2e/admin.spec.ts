@@ -11,9 +11,9 @@ test.describe("admin catalogue", () => {
     await openAsAdmin(page, "/admin/add");
     await page.getByLabel("Item picture").setInputFiles({ name: "barfi.png", mimeType: "image/png", buffer: png });
     await expect(page.getByAltText("Preview of the item's picture")).toBeVisible();
-    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Name", { exact: true }).fill(name);
     await expect(page.locator(".slug-preview")).toHaveText(`Page address: /product/${slug}`);
-    await page.getByLabel("Description").fill("Soft milk fudge with cardamom.");
+    await page.getByLabel("Description", { exact: true }).fill("Soft milk fudge with cardamom.");
     await page.getByLabel("Category").selectOption("Festive Sweets");
     const price = page.getByLabel("Price (₹ per kg)");
     await price.pressSequentially("1.2.3");
@@ -34,7 +34,7 @@ test.describe("admin catalogue", () => {
     await expect(price).toHaveValue("1249.5");
     await page.getByRole("button", { name: "Add item" }).click();
     await expect(page.getByText("Food item added successfully!")).toBeVisible();
-    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
 
     await page.goto(`/product/${slug}`);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -46,7 +46,7 @@ test.describe("admin catalogue", () => {
     await expect(row).toContainText("Festive Sweets");
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page).toHaveURL(/\/admin\/edit\//);
-    await expect(page.getByLabel("Name")).toHaveValue(name);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
     await page.getByLabel("Price (₹ per kg)").fill("999");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Item updated successfully!")).toBeVisible();
