@@ -67,13 +67,15 @@ export function ListItemsPage() {
                   </td>
                   <td>{item.category}</td>
                   <td>{formatRupees(item.price)}</td>
-                  <td className="actions">
-                    <Link className="btn-small" to={`/admin/edit/${item._id}`} aria-label={`Edit ${item.name}`}>
-                      Edit
-                    </Link>
-                    <button type="button" className="btn-small danger" onClick={() => void remove(item)} aria-label={`Remove ${item.name}`}>
-                      Remove
-                    </button>
+                  <td>
+                    <div className="row-actions">
+                      <Link className="btn-small" to={`/admin/edit/${item._id}`} aria-label={`Edit ${item.name}`}>
+                        Edit
+                      </Link>
+                      <button type="button" className="btn-small danger" onClick={() => void remove(item)} aria-label={`Remove ${item.name}`}>
+                        Remove
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
