@@ -20,7 +20,7 @@ const adminCreate = (...args: string[]) =>
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, JWT_SECRET: "cli-test-secret-that-is-long-enough-to-sign" },
   });
 
-describe("npm run admin:create", () => {
+describe("npm run admin:create", { timeout: 180_000 }, () => {
   it("creates an admin from flags and refuses the same e-mail twice", async () => {
     const { stdout } = await adminCreate("--name", "Devi", "--email", " Devi@Example.in ", "--password", "barfi-and-more");
     expect(stdout).toContain("Admin devi@example.in created");
