@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
 import type { Role } from "@mithai/schema/auth";
-import { createCatalogCache } from "../catalog/cache";
-import type { AuthSession, RequestContext } from "../context";
-import { createMailer } from "../mail/mailer";
+import type { AuthSession } from "../context";
 import { appRouter } from "../root";
+import { createTestContext } from "../testing";
 import { createCallerFactory } from "../trpc";
 import { todaySales } from "./orders-admin";
 
@@ -18,31 +14,10 @@ const createCaller = createCallerFactory(appRouter);
 
 describe("admin tRPC procedures", () => {
   let database: DbHandle;
-  let dataDir: string;
   let adminSession: AuthSession;
   let customerSession: AuthSession;
 
-  const callerAs = (auth: AuthSession | null) => {
-    const log = { info() {}, warn() {}, error() {} };
-    const ctx: RequestContext = {
-      db: database.db,
-      log,
-      catalog: createCatalogCache(database.db, database.listen),
-      mailer: createMailer({ from: "test@example.in", smtpUrl: undefined, outboxDir: path.join(dataDir, "outbox"), log }),
-      config: {
-        shopName: "Mithai",
-        publicUrl: "http://localhost",
-        jwtSecret: "x".repeat(40),
-        dataDir,
-        imagesDir: path.join(dataDir, "images"),
-        payments: { mode: "sandbox", keyId: "k", keySecret: "s", webhookSecret: "w" },
-      },
-      auth,
-      ip: "127.0.0.1",
-      userAgent: "vitest",
-    };
-    return createCaller(ctx);
-  };
+  const callerAs = (auth: AuthSession | null) => createCaller(createTestContext(database.db, { auth }));
   const account = async (role: Role): Promise<AuthSession> => {
     const [row] = await database.db
       .insert(users)
@@ -69,14 +44,10 @@ describe("admin tRPC procedures", () => {
 
   beforeAll(async () => {
     database = await createTestDb();
-    dataDir = mkdtempSync(path.join(tmpdir(), "mithai-admin-"));
     adminSession = await account("admin");
     customerSession = await account("user");
   });
-  afterAll(async () => {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => database.close());
 
   it("refuses guests, customers and a token whose account is no longer an admin", async () => {
     const demoted = await account("user");
