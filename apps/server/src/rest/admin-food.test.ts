@@ -160,6 +160,11 @@ describe("admin catalogue over REST", () => {
       expect((await added(validFields({ name: "Custom", slug: "  my-own-slug " }))).slug).toBe("my-own-slug");
     });
 
+    it("gives items saved at the same moment with the same name different slugs", async () => {
+      const saved = await Promise.all([1, 2, 3].map(() => added(validFields({ name: "Rush Hour Peda" }))));
+      expect(saved.map((item) => item.slug).sort()).toEqual(["rush-hour-peda", "rush-hour-peda-2", "rush-hour-peda-3"]);
+    });
+
     it("keeps an item's own slug when it is edited", async () => {
       const item = await added(validFields({ name: "Self Slug" }));
       const res = await edit(item._id, validFields({ name: "Self Slug", slug: "self-slug", price: "10" }));
