@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { openAsAdmin } from "./support/admin";
 
@@ -70,6 +71,21 @@ test.describe("admin catalogue", () => {
     await page.goto(`/product/${slug}`);
     await expect(page).toHaveURL(/\/not-found$/);
   });
+});
+
+/** WCAG 2.1 AA problems axe finds on the page as it is now. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the catalogue and order pages pass an automated accessibility check", async ({ page }) => {
+  for (const path of ["/admin/add", "/admin/list", "/admin/orders"]) {
+    await openAsAdmin(page, path);
+    await expect(page.locator(".admin-page h1")).toBeVisible();
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    expect(await accessibilityViolations(page), path).toEqual([]);
+  }
 });
 
 test.describe("admin orders", () => {
