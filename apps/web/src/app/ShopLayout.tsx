@@ -1,9 +1,12 @@
 import { Outlet } from "react-router";
 import { Footer } from "../components/Footer";
+import { Notice } from "../components/Notice";
 import { Navbar } from "../components/Navbar";
 import { ScrollToTop } from "../components/ScrollToTop";
+import { useCartSync } from "../lib/cart";
 
 export function ShopLayout() {
+  useCartSync();
   return (
     <>
       <ScrollToTop />
@@ -15,6 +18,7 @@ export function ShopLayout() {
         <Outlet />
       </main>
       <Footer />
+      <Notice />
     </>
   );
 }

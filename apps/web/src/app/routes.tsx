@@ -7,6 +7,7 @@ import { ShopLayout } from "./ShopLayout";
 
 // The admin panel is its own chunk: storefront visitors never download it.
 const AdminRoutes = lazy(() => import("../admin/AdminRoutes"));
+const CartPage = lazy(() => import("../pages/CartPage"));
 
 export function AppRoutes() {
   return (
@@ -14,6 +15,14 @@ export function AppRoutes() {
       <Route element={<ShopLayout />}>
         <Route index element={<Home />} />
         <Route path="product/:slug" element={<ProductPage />} />
+        <Route
+          path="cart"
+          element={
+            <Suspense fallback={<p className="container section">Loading cart...</p>}>
+              <CartPage />
+            </Suspense>
+          }
+        />
         <Route path="not-found" element={<NotFound />} />
         {/* SPEC §2: any unknown path renders Home. */}
         <Route path="*" element={<Home />} />
