@@ -3,7 +3,7 @@ import { cartItems, foodItems, users } from "@mithai/db/schema";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "@mithai/db/sql";
 import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
-import { getFoodItemById } from "../catalog/food-items";
+import { onSaleItemId } from "../catalog/food-items";
 import { AppError, badRequest, notFound } from "../errors";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -25,7 +25,7 @@ export function getCart(db: Db, userId: string): Promise<CartLine[]> {
 export function addToCart(db: Db, userId: string, itemId: string, quantity = 1): Promise<CartLine[]> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
-    const { _id: foodItemId } = await getFoodItemById(tx, itemId);
+    const foodItemId = await onSaleItemId(tx, itemId);
     const lines = await getCart(tx, userId);
     if (!lines.some((line) => line._id === foodItemId) && lines.length >= MAX_CART_LINES) throw badRequest(CART_FULL_MESSAGE);
     // One statement adds to whatever the line holds now, so no add is ever lost; the guard keeps the line within limits.

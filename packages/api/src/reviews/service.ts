@@ -2,7 +2,7 @@ import type { Db } from "@mithai/db/client";
 import { reviews, users } from "@mithai/db/schema";
 import { desc, eq } from "@mithai/db/sql";
 import type { Review } from "@mithai/schema/reviews";
-import { getFoodItemById } from "../catalog/food-items";
+import { onSaleItemId } from "../catalog/food-items";
 import { AppError } from "../errors";
 import { createRateLimiter } from "../rate-limit";
 
@@ -27,7 +27,7 @@ function toReview(row: ReviewRow): Review {
 
 /** A product's reviews, newest first. */
 export async function listReviews(db: Db, productId: string): Promise<Review[]> {
-  const { _id: foodItemId } = await getFoodItemById(db, productId);
+  const foodItemId = await onSaleItemId(db, productId);
   const rows = await db
     .select()
     .from(reviews)
@@ -41,7 +41,7 @@ export async function listReviews(db: Db, productId: string): Promise<Review[]> 
  * the storefront shows it as text, never as HTML.
  */
 export async function createReview(db: Db, userId: string, input: { productId: string; review: string }): Promise<Review> {
-  const { _id: foodItemId } = await getFoodItemById(db, input.productId);
+  const foodItemId = await onSaleItemId(db, input.productId);
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
   reviewLimiter.hit(userId);
