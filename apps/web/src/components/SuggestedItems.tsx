@@ -34,7 +34,7 @@ export function SuggestedItems({ items }: { items: FoodItem[] }) {
             <FoodCard item={other} />
             <label className={`include${included.has(other._id) ? " checked" : ""}`}>
               <input type="checkbox" checked={included.has(other._id)} onChange={() => toggle(other._id)} />
-              <span>{included.has(other._id) ? "✓ Included" : "Include"}</span>
+              <span>{included.has(other._id) ? "Included" : "Include"}</span>
               <span className="visually-hidden"> {other.name}</span>
             </label>
           </div>
