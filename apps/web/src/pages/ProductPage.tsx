@@ -68,7 +68,7 @@ export function ProductPage() {
           },
           {
             id: "reviews",
-            label: `Reviews (${reviews.data?.length ?? 0})`,
+            label: reviews.data ? `Reviews (${reviews.data.length})` : "Reviews",
             content: <Reviews productId={item._id} reviews={reviews.data} />,
           },
         ]}
