@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createCustomer, PASSWORD, uniqueEmail } from "./support/accounts";
 
 const cartDot = (page: Page) => page.getByTestId("cart-dot");
 const guestCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("guestCart") ?? "{}") as Record<string, number>);
@@ -83,5 +84,129 @@ test.describe("guest cart", () => {
     await expect(page.getByText("No reviews yet. Be the first to write one!")).toBeVisible();
     await page.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please enter your review" })).toBeVisible();
+  });
+});
+
+test.describe("signed-in cart and reviews", () => {
+  const signIn = async (page: Page, token: string) => {
+    await page.goto("/");
+    await page.evaluate((value) => localStorage.setItem("token", value), token);
+  };
+  const serverCart = async (page: Page) => {
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const res = await page.request.post("/api/cart/get", { headers: { authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { cartItems: { _id: string; quantity: number }[] }).cartItems;
+  };
+  const addAsGuest = async (page: Page, slug: string, kg: number) => {
+    await page.goto(`/product/${slug}`);
+    for (let i = 1; i < kg; i++) await page.getByRole("button", { name: "One kg more" }).click();
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Added" })).toBeDisabled();
+  };
+
+  test("guest checkout opens the popup; sign-up moves the guest cart to the server and returns to /cart", async ({ page }) => {
+    await addAsGuest(page, "gujiya", 1);
+    await addAsGuest(page, "jalebi", 3);
+    await page.getByRole("button", { name: "Proceed to Cart" }).click();
+    await page.getByRole("button", { name: "PROCEED TO CHECKOUT" }).click();
+
+    const popup = page.getByRole("dialog", { name: "Login" });
+    await expect(popup).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/cart");
+    expect(await page.evaluate(() => localStorage.getItem("preLoginCart"))).toBe(await page.evaluate(() => localStorage.getItem("guestCart")));
+
+    await popup.getByRole("button", { name: "Click here" }).click();
+    const signUp = page.getByRole("dialog", { name: "Sign Up" });
+    await signUp.getByLabel("Your name").fill("Nisha Iyer");
+    await signUp.getByLabel("Email").fill(uniqueEmail("cart"));
+    await signUp.getByLabel("Password").fill(PASSWORD);
+    await signUp.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
+    await signUp.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.locator(".cart-row")).toHaveCount(2);
+    await expect(page.getByLabel("Jalebi quantity")).toHaveText("3 kg");
+    await expect(page.getByLabel("Gujiya quantity")).toHaveText("1 kg");
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem("guestCart"), localStorage.getItem("preLoginCart")])).toEqual([null, null]);
+    expect((await serverCart(page)).map((line) => line.quantity).sort()).toEqual([1, 3]);
+    await expect(cartDot(page)).toBeVisible();
+
+    // Changes now go to the server.
+    await page.getByRole("button", { name: "Remove Gujiya" }).click();
+    await expect(page.locator(".cart-row")).toHaveCount(1);
+    await expect.poll(async () => (await serverCart(page)).length).toBe(1);
+
+    await page.getByRole("button", { name: "PROCEED TO CHECKOUT" }).click();
+    await expect(page).toHaveURL(/\/order$/);
+  });
+
+  test("logging in merges: the guest quantity wins, other server lines stay", async ({ page }) => {
+    const { email, token } = await createCustomer(page);
+    const items = ((await (await page.request.get("/api/food/list")).json()) as { data: { _id: string; slug: string; name: string }[] }).data;
+    const bySlug = (slug: string) => items.find((item) => item.slug === slug)!;
+    for (const [slug, quantity] of [["mysore-pak", 5], ["peanut-chikki", 2]] as const) {
+      await page.request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: bySlug(slug)._id, quantity } });
+    }
+
+    await addAsGuest(page, "mysore-pak", 2);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const popup = page.getByRole("dialog", { name: "Login" });
+    await popup.getByLabel("Email").fill(email);
+    await popup.getByLabel("Password").fill(PASSWORD);
+    await popup.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
+    await popup.getByRole("button", { name: "Login" }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByLabel(`${bySlug("mysore-pak").name} quantity`)).toHaveText("2 kg");
+    await expect(page.getByLabel(`${bySlug("peanut-chikki").name} quantity`)).toHaveText("2 kg");
+    await expect(page.locator(".cart-row")).toHaveCount(2);
+  });
+
+  test("a refused server change rolls back and tells the customer", async ({ page }) => {
+    await signIn(page, (await createCustomer(page)).token);
+    await page.route("**/trpc/cart.add**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.goto("/product/soan-papdi");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "We could not update your cart. Please try again." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add", exact: true })).toBeEnabled();
+    await expect(cartDot(page)).toHaveCount(0);
+    expect(await serverCart(page)).toEqual([]);
+  });
+
+  test("a signed-in customer posts a review; markup in it is shown as text", async ({ page }) => {
+    await signIn(page, (await createCustomer(page)).token);
+    await page.goto("/product/malai-sandwich");
+    await page.getByRole("tab", { name: "Reviews (0)" }).click();
+    const text = `<script>window.pwned = true</script><b>Soft</b> and fresh`;
+    await page.getByLabel("Write a review").fill(text);
+    await page.getByRole("button", { name: "Submit Review" }).click();
+
+    await expect(page.getByRole("tab", { name: "Reviews (1)" })).toBeVisible();
+    const review = page.locator(".review").first();
+    await expect(review.locator(".review-text")).toHaveText(text);
+    await expect(review).toContainText("Test Customer");
+    await expect(review.locator("b, script")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
+    await expect(page.getByLabel("Write a review")).toHaveValue("");
+  });
+
+  test("a guest's review opens the login popup, and after logging in it can be posted from the same page", async ({ page }) => {
+    const { email } = await createCustomer(page);
+    await page.goto("/product/ukadiche-modak");
+    await page.getByRole("tab", { name: "Reviews (0)" }).click();
+    await page.getByLabel("Write a review").fill("Just like home");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+
+    const popup = page.getByRole("dialog", { name: "Login" });
+    await expect(popup).toBeVisible();
+    await popup.getByLabel("Email").fill(email);
+    await popup.getByLabel("Password").fill(PASSWORD);
+    await popup.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
+    await popup.getByRole("button", { name: "Login" }).click();
+
+    await expect(page).toHaveURL(/\/product\/ukadiche-modak$/);
+    await expect(page.getByLabel("Write a review")).toHaveValue("Just like home");
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await expect(page.locator(".review-text").first()).toHaveText("Just like home");
   });
 });

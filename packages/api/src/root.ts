@@ -1,9 +1,12 @@
+import { authRouter, userRouter } from "./accounts/router";
 import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
 import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  user: userRouter,
   catalog: catalogRouter,
   cart: cartRouter,
   reviews: reviewsRouter,

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { Footer } from "../components/Footer";
+import { LoginPopup } from "../components/LoginPopup";
 import { Notice } from "../components/Notice";
 import { Navbar } from "../components/Navbar";
 import { ScrollToTop } from "../components/ScrollToTop";
@@ -18,6 +19,7 @@ export function ShopLayout() {
         <Outlet />
       </main>
       <Footer />
+      <LoginPopup />
       <Notice />
     </>
   );

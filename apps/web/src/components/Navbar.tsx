@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CartLink } from "./CartLink";
+import { AccountMenu } from "./AccountMenu";
 import { Logo } from "./Logo";
 
 export function Navbar() {
@@ -11,6 +12,7 @@ export function Navbar() {
         </Link>
         <div className="navbar-actions">
           <CartLink />
+          <AccountMenu />
         </div>
       </nav>
     </header>

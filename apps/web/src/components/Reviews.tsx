@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { useState, type FormEvent } from "react";
 import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review } from "@mithai/schema/reviews";
-import { messageOf } from "../lib/api-errors";
+import { isUnauthorized, serverMessageOf } from "../lib/errors";
 import { openLoginPopup } from "../lib/login-popup";
+import { setRedirectAfterLogin } from "../lib/redirect-after-login";
 import { getCustomerToken } from "../lib/session";
 import { useTRPC, useTRPCClient } from "../lib/trpc";
 
@@ -49,8 +49,8 @@ function ReviewForm({ productId }: { productId: string }) {
       setText("");
       await queryClient.invalidateQueries({ queryKey: trpc.reviews.list.queryKey({ productId }) });
     } catch (failure) {
-      if (failure instanceof TRPCClientError && failure.data?.code === "UNAUTHORIZED") openLoginPopup("Login");
-      const reason = messageOf(failure, "");
+      if (isUnauthorized(failure)) askToLogIn();
+      const reason = serverMessageOf(failure);
       setError(reason ? `Failed to submit review: ${reason}` : "Failed to submit review");
     } finally {
       setSending(false);
@@ -65,7 +65,7 @@ function ReviewForm({ productId }: { productId: string }) {
       return;
     }
     if (!getCustomerToken()) {
-      openLoginPopup("Login");
+      askToLogIn();
       return;
     }
     void send();
@@ -93,4 +93,10 @@ function ReviewForm({ productId }: { productId: string }) {
       </button>
     </form>
   );
+}
+
+/** Opens the login popup and brings the customer back to this page, their text still in the form. */
+function askToLogIn(): void {
+  setRedirectAfterLogin(window.location.pathname);
+  openLoginPopup("Login");
 }

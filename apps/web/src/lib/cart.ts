@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { CartLine, CartMap } from "@mithai/schema/cart";
-import { messageOf } from "./api-errors";
 import { applyCartChange, cartMapOf, type CartChange } from "./cart-lines";
+import { serverMessageOf } from "./errors";
 import { clearGuestCarts, getGuestCart, guestCartToMerge, setGuestCart, useGuestCart } from "./guest-cart";
 import { showNotice } from "./notice";
 import { getCustomerToken, useCustomerToken } from "./session";
@@ -46,7 +46,7 @@ export function useCart(): CartStore {
     } catch (error) {
       queryClient.setQueryData(key, previous);
       void queryClient.invalidateQueries({ queryKey: key });
-      return refuse(messageOf(error, "We could not update your cart. Please try again."));
+      return refuse(serverMessageOf(error) ?? "We could not update your cart. Please try again.");
     }
   }
 

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { STORAGE_KEYS } from "@mithai/schema/auth";
 import { formatRupees } from "@mithai/schema/money";
 import { useCart } from "../lib/cart";
 import { priceCart } from "../lib/cart-lines";
 import { savePreLoginCart } from "../lib/guest-cart";
 import { foodImageProps } from "../lib/images";
 import { openLoginPopup } from "../lib/login-popup";
+import { setRedirectAfterLogin } from "../lib/redirect-after-login";
 import { useTRPC } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
@@ -34,7 +34,7 @@ export default function CartPage() {
       return;
     }
     // SPEC §4: a guest comes back to the cart after logging in, with the cart kept.
-    localStorage.setItem(STORAGE_KEYS.redirectAfterLogin, "/cart");
+    setRedirectAfterLogin("/cart");
     savePreLoginCart(cart);
     openLoginPopup("Login");
   };
