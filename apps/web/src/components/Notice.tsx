@@ -3,7 +3,7 @@ import { dismissNotice, useNotice } from "../lib/notice";
 
 const SHOWN_FOR_MS = 6000;
 
-/** The live region that reads out and shows the latest notice for a few seconds. */
+/** Shows the latest notice for a few seconds; it appears as an alert, so screen readers read it out. */
 export function Notice() {
   const notice = useNotice();
   useEffect(() => {
@@ -13,9 +13,9 @@ export function Notice() {
   }, [notice]);
 
   return (
-    <div className="notice-region" role="alert" aria-live="assertive">
+    <div className="notice-region">
       {notice && (
-        <div className="notice">
+        <div className="notice" role="alert">
           <p>{notice.text}</p>
           <button type="button" className="notice-close" aria-label="Dismiss" onClick={dismissNotice}>
             ×
