@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createCustomer, PASSWORD, uniqueEmail } from "./support/accounts";
+import { createCustomer, logInInOpenPopup, signUpInOpenPopup } from "./support/accounts";
 
 const cartDot = (page: Page) => page.getByTestId("cart-dot");
 const guestCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("guestCart") ?? "{}") as Record<string, number>);
@@ -115,13 +115,7 @@ test.describe("signed-in cart and reviews", () => {
     expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/cart");
     expect(await page.evaluate(() => localStorage.getItem("preLoginCart"))).toBe(await page.evaluate(() => localStorage.getItem("guestCart")));
 
-    await popup.getByRole("button", { name: "Click here" }).click();
-    const signUp = page.getByRole("dialog", { name: "Sign Up" });
-    await signUp.getByLabel("Your name").fill("Nisha Iyer");
-    await signUp.getByLabel("Email").fill(uniqueEmail("cart"));
-    await signUp.getByLabel("Password").fill(PASSWORD);
-    await signUp.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
-    await signUp.getByRole("button", { name: "Create account" }).click();
+    await signUpInOpenPopup(page, "Nisha Iyer");
 
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.locator(".cart-row")).toHaveCount(2);
@@ -150,11 +144,7 @@ test.describe("signed-in cart and reviews", () => {
 
     await addAsGuest(page, "mysore-pak", 2);
     await page.getByRole("button", { name: "Sign In" }).click();
-    const popup = page.getByRole("dialog", { name: "Login" });
-    await popup.getByLabel("Email").fill(email);
-    await popup.getByLabel("Password").fill(PASSWORD);
-    await popup.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
-    await popup.getByRole("button", { name: "Login" }).click();
+    await logInInOpenPopup(page, email);
 
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByLabel(`${bySlug("mysore-pak").name} quantity`)).toHaveText("2 kg");
@@ -197,12 +187,8 @@ test.describe("signed-in cart and reviews", () => {
     await page.getByLabel("Write a review").fill("Just like home");
     await page.getByRole("button", { name: "Submit Review" }).click();
 
-    const popup = page.getByRole("dialog", { name: "Login" });
-    await expect(popup).toBeVisible();
-    await popup.getByLabel("Email").fill(email);
-    await popup.getByLabel("Password").fill(PASSWORD);
-    await popup.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
-    await popup.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
+    await logInInOpenPopup(page, email);
 
     await expect(page).toHaveURL(/\/product\/ukadiche-modak$/);
     await expect(page.getByLabel("Write a review")).toHaveValue("Just like home");
