@@ -130,7 +130,7 @@ describe("cart over REST", () => {
     const res = await post("/api/cart/merge", token, { cartData: { [item(1)]: 2, [item(3)]: 4, [UNKNOWN_ID]: 1, "not-an-id": 1 } });
     expect(res.statusCode).toBe(200);
     const body = jsonOf<{ success: boolean; message: string; cartItems: CartLine[]; droppedItemIds: string[] }>(res);
-    expect(body).toMatchObject({ success: true, message: "Cart merged; some items are no longer available" });
+    expect(body).toMatchObject({ success: true, message: "Cart merged; some items could not be added (no longer on the menu, or the cart is full)" });
     expect(body.droppedItemIds.sort()).toEqual([UNKNOWN_ID, "not-an-id"].sort());
     expect(body.cartItems).toEqual([
       { _id: item(0), quantity: 5 },

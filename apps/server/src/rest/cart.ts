@@ -28,7 +28,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const { userId } = (await customerRestContext(req)).auth;
     const input = parseInput(mergeCartSchema, req.body);
     const merged = await mergeGuestCart(db, userId, input.cartData);
-    const message = merged.droppedItemIds.length ? "Cart merged; some items are no longer available" : "Cart merged";
+    const message = merged.droppedItemIds.length ? "Cart merged; some items could not be added (no longer on the menu, or the cart is full)" : "Cart merged";
     return { success: true, message, ...merged };
   });
 }
