@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { createCustomer, logInInOpenPopup, signUpInOpenPopup } from "./support/accounts";
 
 const cartDot = (page: Page) => page.getByTestId("cart-dot");
@@ -195,4 +196,18 @@ test.describe("signed-in cart and reviews", () => {
     await page.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.locator(".review-text").first()).toHaveText("Just like home");
   });
+});
+
+test("the cart and the product page's actions and reviews pass an accessibility check", async ({ page }) => {
+  await page.goto("/product/atta-pinni");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByRole("tab", { name: /^Reviews/ }).click();
+  await page.locator(".suggested-item").first().getByText("Include").click();
+  const product = await new AxeBuilder({ page }).include(".product-actions").include(".tabs").include(".suggested").analyze();
+  expect(product.violations).toEqual([]);
+
+  await page.goto("/cart");
+  await expect(page.locator(".cart-row")).toHaveCount(1);
+  const cart = await new AxeBuilder({ page }).include(".cart").include(".navbar").analyze();
+  expect(cart.violations).toEqual([]);
 });
