@@ -164,6 +164,20 @@ test.describe("signed-in cart and reviews", () => {
     expect(await serverCart(page)).toEqual([]);
   });
 
+  test("a signed-in cart shows 'Loading cart...' while it loads, then the empty state", async ({ page }) => {
+    await signIn(page, (await createCustomer(page)).token);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/trpc/cart.get**", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/cart");
+    await expect(page.getByText("Loading cart...")).toBeVisible();
+    release();
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  });
+
   test("a signed-in customer posts a review; markup in it is shown as text", async ({ page }) => {
     await signIn(page, (await createCustomer(page)).token);
     await page.goto("/product/malai-sandwich");

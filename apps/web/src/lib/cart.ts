@@ -14,6 +14,8 @@ export interface CartStore {
   /** Item id → kg; undefined while a signed-in customer's cart is loading. */
   cart: CartMap | undefined;
   isSignedIn: boolean;
+  /** The signed-in customer's cart could not be loaded. */
+  loadFailed: boolean;
   /** Applies the change at once; when signed in, sends it to the server and rolls back if the server refuses. */
   change(change: CartChange): Promise<boolean>;
 }
@@ -50,7 +52,7 @@ export function useCart(): CartStore {
     }
   }
 
-  return { cart: token ? server.data : guestCart, isSignedIn: Boolean(token), change };
+  return { cart: token ? server.data : guestCart, isSignedIn: Boolean(token), loadFailed: Boolean(token) && server.isError, change };
 }
 
 let merging = false;

@@ -14,14 +14,14 @@ export default function CartPage() {
   useDocumentTitle("Cart");
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const { cart, isSignedIn, change } = useCart();
+  const { cart, isSignedIn, loadFailed, change } = useCart();
   const catalogue = useQuery(trpc.catalog.list.queryOptions());
 
   if (!cart || !catalogue.data) {
     return (
       <section className="container section">
         <h1 className="section-title">Your cart</h1>
-        <p aria-busy="true">{catalogue.isError ? "We could not load the menu. Please refresh the page." : "Loading cart..."}</p>
+        {loadFailed || catalogue.isError ? <p role="alert">We could not load your cart. Please refresh the page.</p> : <p aria-busy="true">Loading cart...</p>}
       </section>
     );
   }
