@@ -9,7 +9,7 @@ import { createRateLimiter } from "../rate-limit";
 type ReviewRow = typeof reviews.$inferSelect;
 
 /** A customer may post a few reviews in a row, not a flood. */
-export const reviewLimiter = createRateLimiter({
+const reviewLimiter = createRateLimiter({
   windowMs: 10 * 60 * 1000,
   max: 5,
   message: "You have posted several reviews just now. Please try again in a few minutes.",
