@@ -1,8 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
-import { Field } from "../components/Field";
+import { Field, NewPasswordField } from "../components/Field";
 import { serverMessageOf } from "../lib/errors";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AdminAuthCard } from "./AdminAuthCard";
@@ -42,16 +41,7 @@ export function AdminRegister() {
       <form className="stack" onSubmit={submit}>
         <Field label="Name" name="name" autoComplete="name" required maxLength={100} />
         <Field label="Email" name="email" type="email" autoComplete="username" required maxLength={254} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={200}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
+        <NewPasswordField label="Password" name="password" />
         <button type="submit" className="button button-primary button-block" disabled={register.isPending}>
           {register.isPending ? "Registering..." : "Register"}
         </button>

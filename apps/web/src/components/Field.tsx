@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
 
 type FieldProps = { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>;
 
@@ -15,5 +16,21 @@ export function Field({ label, hint, ...input }: FieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A password being chosen: at least PASSWORD_MIN_LENGTH characters, with the rule shown. */
+export function NewPasswordField({ label, name }: { label: string; name: string }) {
+  return (
+    <Field
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={200}
+      hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
-import { Field } from "../../components/Field";
+import { Field, NewPasswordField } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { openLoginPopup } from "../../lib/login-popup";
 import { useTRPC } from "../../lib/trpc";
@@ -68,16 +67,7 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <form className="stack" onSubmit={submit}>
-      <Field
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={200}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
+      <NewPasswordField label="New password" name="newPassword" />
       <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={200} />
       {error && (
         <p className="form-error" role="alert">
