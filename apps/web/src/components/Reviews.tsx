@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review } from "@mithai/schema/reviews";
-import { isUnauthorized, serverMessageOf } from "../lib/errors";
+import { errorCodeOf, serverMessageOf } from "../lib/errors";
 import { openLoginPopup } from "../lib/login-popup";
 import { setRedirectAfterLogin } from "../lib/redirect-after-login";
 import { getCustomerToken } from "../lib/session";
@@ -49,7 +49,7 @@ function ReviewForm({ productId }: { productId: string }) {
       setText("");
       await queryClient.invalidateQueries({ queryKey: trpc.reviews.list.queryKey({ productId }) });
     } catch (failure) {
-      if (isUnauthorized(failure)) askToLogIn();
+      if (errorCodeOf(failure) === "UNAUTHORIZED") askToLogIn();
       const reason = serverMessageOf(failure);
       setError(reason ? `Failed to submit review: ${reason}` : "Failed to submit review");
     } finally {
