@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts";
 import { adminFoodRoutes } from "./admin-food";
 import { adminOrderRoutes } from "./admin-orders";
+import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
+import { reviewRoutes } from "./reviews";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
@@ -10,4 +12,6 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
   await app.register(adminFoodRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(cartRoutes);
+  await app.register(reviewRoutes);
 }

@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
+import { Field } from "../components/Field";
 import { errorCodeOf, serverMessageOf } from "../lib/errors";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AdminAuthCard } from "./AdminAuthCard";
@@ -13,7 +14,6 @@ export function AdminLogin() {
   useDocumentTitle("Admin login");
   const trpc = useAdminTRPC();
   const navigate = useNavigate();
-  const id = useId();
   const login = useMutation(trpc.auth.login.mutationOptions());
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -37,14 +37,8 @@ export function AdminLogin() {
   return (
     <AdminAuthCard title="Admin login">
       <form className="stack" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="username" required maxLength={254} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required maxLength={200} />
-        </div>
+        <Field label="Email" name="email" type="email" autoComplete="username" required maxLength={254} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
         <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
           {login.isPending ? "Logging in..." : "Login"}
         </button>

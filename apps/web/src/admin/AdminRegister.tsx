@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
+import { Field, NewPasswordField } from "../components/Field";
 import { serverMessageOf } from "../lib/errors";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AdminAuthCard } from "./AdminAuthCard";
@@ -16,7 +16,6 @@ export function AdminRegister() {
   useDocumentTitle("Admin registration");
   const trpc = useAdminTRPC();
   const navigate = useNavigate();
-  const id = useId();
   const register = useMutation(trpc.auth.register.mutationOptions());
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -40,19 +39,9 @@ export function AdminRegister() {
   return (
     <AdminAuthCard title="Admin registration">
       <form className="stack" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} name="name" autoComplete="name" required maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="username" required maxLength={254} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} maxLength={200} />
-          <p className="field-hint">At least {PASSWORD_MIN_LENGTH} characters.</p>
-        </div>
+        <Field label="Name" name="name" autoComplete="name" required maxLength={100} />
+        <Field label="Email" name="email" type="email" autoComplete="username" required maxLength={254} />
+        <NewPasswordField label="Password" name="password" />
         <button type="submit" className="button button-primary button-block" disabled={register.isPending}>
           {register.isPending ? "Registering..." : "Register"}
         </button>
