@@ -29,6 +29,8 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
       },
     },
     accountLimits: createAccountLimits(),
+    // One process in a test: local invalidation is all it needs, so nothing listens for other processes.
+    catalog: createCatalogCache(db, async () => async () => {}),
     auth: overrides.auth ?? null,
     ip: overrides.ip ?? "203.0.113.7",
     userAgent: "vitest",

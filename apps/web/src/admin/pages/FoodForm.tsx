@@ -77,45 +77,45 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
 
       <fieldset>
         <legend>Item</legend>
-        <Field label="Name">{(id) => <input id={id} required maxLength={120} value={values.name} onChange={set("name")} />}</Field>
-        <Field label="Description">{(id) => <textarea id={id} required rows={4} value={values.description} onChange={set("description")} />}</Field>
+        <LabelledControl label="Name">{(id) => <input id={id} required maxLength={120} value={values.name} onChange={set("name")} />}</LabelledControl>
+        <LabelledControl label="Description">{(id) => <textarea id={id} required rows={4} value={values.description} onChange={set("description")} />}</LabelledControl>
         <div className="field-row">
-          <Field label="Category">
+          <LabelledControl label="Category">
             {(id) => (
               <select id={id} required value={values.category} onChange={set("category")}>
                 {CATEGORIES.map((category) => <option key={category}>{category}</option>)}
               </select>
             )}
-          </Field>
-          <Field label="Price (₹ per kg)">
+          </LabelledControl>
+          <LabelledControl label="Price (₹ per kg)">
             {(id) => <input id={id} required inputMode="decimal" autoComplete="off" value={values.price} onChange={set("price")} placeholder="549.50" />}
-          </Field>
+          </LabelledControl>
         </div>
-        <Field label="Ingredients">{(id) => <textarea id={id} required rows={2} value={values.ingredients} onChange={set("ingredients")} />}</Field>
-        <Field label="Health benefits">{(id) => <textarea id={id} required rows={2} value={values.benefits} onChange={set("benefits")} />}</Field>
+        <LabelledControl label="Ingredients">{(id) => <textarea id={id} required rows={2} value={values.ingredients} onChange={set("ingredients")} />}</LabelledControl>
+        <LabelledControl label="Health benefits">{(id) => <textarea id={id} required rows={2} value={values.benefits} onChange={set("benefits")} />}</LabelledControl>
       </fieldset>
 
       <fieldset>
         <legend>FAQ (two questions)</legend>
         {([1, 2] as const).map((n) => (
           <div key={n} className="faq-pair">
-            <Field label={`Question ${n}`}>{(id) => <input id={id} required value={values[`q${n}`]} onChange={set(`q${n}`)} />}</Field>
-            <Field label={`Answer ${n}`}>{(id) => <textarea id={id} required rows={2} value={values[`a${n}`]} onChange={set(`a${n}`)} />}</Field>
+            <LabelledControl label={`Question ${n}`}>{(id) => <input id={id} required value={values[`q${n}`]} onChange={set(`q${n}`)} />}</LabelledControl>
+            <LabelledControl label={`Answer ${n}`}>{(id) => <textarea id={id} required rows={2} value={values[`a${n}`]} onChange={set(`a${n}`)} />}</LabelledControl>
           </div>
         ))}
       </fieldset>
 
       <fieldset>
         <legend>SEO (optional)</legend>
-        <Field label="Meta title">{(id) => <input id={id} maxLength={200} value={values.metaTitle} onChange={set("metaTitle")} />}</Field>
-        <Field label="Slug">
+        <LabelledControl label="Meta title">{(id) => <input id={id} maxLength={200} value={values.metaTitle} onChange={set("metaTitle")} />}</LabelledControl>
+        <LabelledControl label="Slug">
           {(id) => <input id={id} maxLength={120} value={values.slug} onChange={set("slug")} placeholder={slugify(values.name) || "made-from-the-name"} />}
-        </Field>
+        </LabelledControl>
         <p className="hint slug-preview">Page address: <code>/product/{slugPreview}</code></p>
-        <Field label="Meta description">{(id) => <textarea id={id} maxLength={500} rows={2} value={values.metaDescription} onChange={set("metaDescription")} />}</Field>
-        <Field label="Meta keywords">{(id) => <input id={id} maxLength={500} value={values.metaKeywords} onChange={set("metaKeywords")} />}</Field>
-        <Field label="Google tag (head)">{(id) => <textarea id={id} rows={3} className="code" value={values.googleTagHead} onChange={set("googleTagHead")} />}</Field>
-        <Field label="Google tag (body)">{(id) => <textarea id={id} rows={3} className="code" value={values.googleTagBody} onChange={set("googleTagBody")} />}</Field>
+        <LabelledControl label="Meta description">{(id) => <textarea id={id} maxLength={500} rows={2} value={values.metaDescription} onChange={set("metaDescription")} />}</LabelledControl>
+        <LabelledControl label="Meta keywords">{(id) => <input id={id} maxLength={500} value={values.metaKeywords} onChange={set("metaKeywords")} />}</LabelledControl>
+        <LabelledControl label="Google tag (head)">{(id) => <textarea id={id} rows={3} className="code" value={values.googleTagHead} onChange={set("googleTagHead")} />}</LabelledControl>
+        <LabelledControl label="Google tag (body)">{(id) => <textarea id={id} rows={3} className="code" value={values.googleTagBody} onChange={set("googleTagBody")} />}</LabelledControl>
       </fieldset>
 
       <button type="submit" className="btn-primary" disabled={busy}>
@@ -125,7 +125,8 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
   );
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A label tied to any control (input, textarea or select) by a generated id; the shared Field covers text inputs only. */
+function LabelledControl({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="field">
