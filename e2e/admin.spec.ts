@@ -89,6 +89,12 @@ test("the catalogue and order pages pass an automated accessibility check", asyn
 });
 
 test.describe("admin orders", () => {
+  test("the dashboard shows today's paid orders and revenue next to the welcome", async ({ page }) => {
+    await openAsAdmin(page, "/admin-dashboard");
+    await expect(page.getByRole("heading", { name: /Welcome to the .* Admin Panel/ })).toBeVisible();
+    await expect(page.locator(".today-sales")).toHaveText(/^Today: \d+ paid orders? · ₹[\d,.]+$/);
+  });
+
   test("exports the filtered orders as CSV", async ({ page }) => {
     await openAsAdmin(page, "/admin/orders");
     await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
