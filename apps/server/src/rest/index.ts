@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { catalogRoutes } from "./catalog";
+import { orderRoutes } from "./orders";
+import { paymentWebhookRoutes } from "./payments-webhook";
+import { sandboxRazorpayRoutes } from "./sandbox-razorpay";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentWebhookRoutes);
+  if (app.deps.config.payments.mode === "sandbox") await app.register(sandboxRazorpayRoutes);
 }
