@@ -7,7 +7,6 @@ import type { ApiDeps } from "../context";
 import { createProviderOrder } from "../payments/razorpay-client";
 import { pricedCart, requireNonEmptyCart } from "./checkout-cart";
 import { discountedAmount, isDiscountMonthOrder, kolkataMonth } from "./discount";
-import { releaseAbandonedDiscount } from "../payments/reconciler";
 
 async function discountHeldElsewhere(db: Db, userId: string, month: string): Promise<boolean> {
   const [held] = await db
@@ -50,7 +49,6 @@ export async function placeOrder(deps: ApiDeps, userId: string, address: Deliver
   const { db, config } = deps;
   const cart = await requireNonEmptyCart(db, userId);
   const month = kolkataMonth(now);
-  await releaseAbandonedDiscount(deps, userId, month);
 
   const base = { userId, items: cart.items, subtotalPaise: cart.subtotalPaise, address, createdAt: now, updatedAt: now };
   let [order] = (await isDiscountMonthOrder(db, userId, now))

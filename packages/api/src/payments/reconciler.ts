@@ -1,6 +1,7 @@
 import { and, asc, eq, lt } from "@mithai/db/sql";
 import { orders } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
+import { AppError } from "../errors";
 import { fetchProviderPayments } from "./razorpay-client";
 import { finalizePaid } from "./finalize";
 
@@ -79,15 +80,19 @@ export async function reconcilePendingOrders(deps: ApiDeps, now = new Date()): P
 }
 
 /**
- * A new checkout releases the month's discount from the customer's own earlier pending order when the
- * provider shows no payment for it (the payment window was closed); a later payment would still revive it.
+ * The customer closed the payment window: unless the provider shows a payment (made or in flight), the
+ * order expires at once, so it stops holding the month's discount. Only the customer's own pending order.
  */
-export async function releaseAbandonedDiscount(deps: ApiDeps, userId: string, month: string): Promise<void> {
-  const held = await deps.db
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId })
+export async function abandonPendingOrder(deps: ApiDeps, userId: string, orderId: string): Promise<{ paymentStatus: string }> {
+  const [order] = await deps.db
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, paymentStatus: orders.paymentStatus })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.discountMonth, month), eq(orders.paymentStatus, "pending")));
-  for (const order of held) await reconcileOrder(deps, order, true, new Date());
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  if (order.paymentStatus !== "pending") return { paymentStatus: order.paymentStatus };
+  const outcome = await reconcileOrder(deps, order, true, new Date());
+  return { paymentStatus: outcome };
 }
 
 /** Runs the pass every `intervalMs` (skipping a tick while one is still running) until stopped. */
