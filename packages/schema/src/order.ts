@@ -51,6 +51,16 @@ export interface CheckoutPreview {
   discount: number;
   amount: number;
   discountApplied: boolean;
+  /** sandbox: the shop's own test-mode window; razorpay: Razorpay's checkout.js. */
+  paymentMode: "sandbox" | "razorpay";
+}
+
+/** What the delivery form starts from: the account's name, e-mail and phone, and its saved addresses. */
+export interface DeliveryDefaults {
+  fullName: string;
+  email: string;
+  mobile: string;
+  savedAddresses: { id: string; street: string; city: string; state: string; pincode: string; country: string; mobile: string }[];
 }
 
 /** A paid order as its customer sees it (SPEC §3). */

@@ -18,7 +18,8 @@ async function discountHeldElsewhere(db: Db, userId: string, month: string): Pro
 }
 
 /** The order page's summary: what `place` would charge right now. */
-export async function previewCheckout(db: Db, userId: string, now = new Date()): Promise<CheckoutPreview> {
+export async function previewCheckout(deps: Pick<ApiDeps, "db" | "config">, userId: string, now = new Date()): Promise<CheckoutPreview> {
+  const { db } = deps;
   const cart = await pricedCart(db, userId);
   const month = kolkataMonth(now);
   const discountApplied =
@@ -37,6 +38,7 @@ export async function previewCheckout(db: Db, userId: string, now = new Date()):
     discount: paiseToRupees(discountPaise),
     amount: paiseToRupees(amountPaise),
     discountApplied,
+    paymentMode: deps.config.payments.mode,
   };
 }
 

@@ -1,0 +1,66 @@
+import type { DeliveryAddressInput, DeliveryDefaults } from "@mithai/schema/order";
+
+export const emptyAddress: DeliveryAddressInput = { fullName: "", email: "", street: "", city: "", state: "", pincode: "", country: "India", mobile: "" };
+
+const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; pattern?: string; title?: string; wide?: boolean }[] = [
+  { name: "fullName", label: "Full name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "street", label: "Street address", autoComplete: "street-address", wide: true },
+  { name: "city", label: "City", autoComplete: "address-level2" },
+  { name: "state", label: "State", autoComplete: "address-level1" },
+  { name: "pincode", label: "Pincode", autoComplete: "postal-code", pattern: "[1-9][0-9]{5}", title: "6 digits, not starting with 0" },
+  { name: "country", label: "Country", autoComplete: "country-name" },
+  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel-national", pattern: "(\\+91)?[0-9]{10}", title: "10 digits, optionally with +91" },
+];
+
+/** The delivery address fields (all required) and the customer's saved addresses to pick from. */
+export function DeliveryForm({
+  value,
+  onChange,
+  savedAddresses,
+}: {
+  value: DeliveryAddressInput;
+  onChange: (next: DeliveryAddressInput) => void;
+  savedAddresses: DeliveryDefaults["savedAddresses"];
+}) {
+  return (
+    <fieldset className="delivery-form">
+      <legend className="section-title">Delivery information</legend>
+      {savedAddresses.length > 0 && (
+        <div className="saved-addresses">
+          <p className="note">Deliver to a saved address:</p>
+          <ul>
+            {savedAddresses.map((saved) => (
+              <li key={saved.id}>
+                <button
+                  type="button"
+                  className="saved-address"
+                  onClick={() => onChange({ ...value, street: saved.street, city: saved.city, state: saved.state, pincode: saved.pincode, country: saved.country, mobile: saved.mobile })}
+                >
+                  {saved.street}, {saved.city}, {saved.state} {saved.pincode}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="delivery-grid">
+        {FIELDS.map((field) => (
+          <label key={field.name} className={`field${field.wide ? " field-wide" : ""}`}>
+            {field.label}
+            <input
+              name={field.name}
+              type={field.type ?? "text"}
+              autoComplete={field.autoComplete}
+              pattern={field.pattern}
+              title={field.title}
+              required
+              value={value[field.name]}
+              onChange={(event) => onChange({ ...value, [field.name]: event.target.value })}
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
