@@ -4,6 +4,8 @@ export const DISCOUNT_PAISE = 150 * 100;
 export const DISCOUNTED_ORDER_NUMBER = 2;
 export const SHOP_TIME_ZONE = "Asia/Kolkata";
 export const CURRENCY = "INR";
+/** The largest order paid online in one go (Razorpay's usual per-payment ceiling); larger ones go through the shop. */
+export const MAX_ORDER_PAISE = 500_000 * 100;
 
 /** Fulfilment statuses the kitchen sets after payment; the first is spelt so on purpose (stored value). */
 export const ORDER_STATUSES = ["Order Recieved", "Food Processing", "Out for delivery", "Delivered", "Cancelled"] as const;

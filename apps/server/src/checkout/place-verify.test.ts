@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signPayment } from "@mithai/api/payments/signatures";
 import { eq } from "@mithai/db/sql";
-import { cartItems, orders, payments } from "@mithai/db/schema";
+import { cartItems, foodItems, orders, payments } from "@mithai/db/schema";
 import { jsonOf, type TestApp } from "../testing";
 import {
   createCheckoutApp,
@@ -47,13 +47,17 @@ describe("placing and verifying an order", () => {
   it("refuses an empty cart, a bad address and a missing token, creating nothing", async () => {
     const buyer = await createCustomer(t);
     expect(await placeOrderVia(t, buyer)).toMatchObject({ status: 400, body: { success: false, message: "Your cart is empty" } });
-    await fillCart(t, buyer, [1]);
+    const [item] = await fillCart(t, buyer, [1]);
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, pincode: "012345" } })).toMatchObject({
       status: 400,
       body: { message: "Pincode must be 6 digits and cannot start with 0" },
     });
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, mobile: "12345" } })).toMatchObject({ status: 400 });
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, street: " " } })).toMatchObject({ status: 400 });
+    await t.database.db.update(cartItems).set({ quantity: 100 }).where(eq(cartItems.userId, buyer.userId));
+    await t.database.db.update(foodItems).set({ pricePaise: 10_000_000 }).where(eq(foodItems.id, item!.id));
+    expect(await placeOrderVia(t, buyer)).toMatchObject({ status: 400, body: { message: expect.stringContaining("cannot be paid online") } });
+    await t.database.db.update(foodItems).set({ pricePaise: item!.pricePaise }).where(eq(foodItems.id, item!.id));
     const anonymous = await t.app.inject({ method: "POST", url: "/api/order/place", payload: { address: testAddress } });
     expect(anonymous.statusCode).toBe(401);
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toEqual([]);

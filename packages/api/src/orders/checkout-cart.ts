@@ -2,6 +2,8 @@ import { and, asc, eq, isNull } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { cartItems, foodItems } from "@mithai/db/schema";
 import type { OrderItemSnapshot } from "@mithai/db/schema";
+import { formatRupees, paiseToRupees } from "@mithai/schema/money";
+import { MAX_ORDER_PAISE } from "@mithai/schema/order";
 import { AppError } from "../errors";
 
 /** The customer's server cart priced at current catalogue prices; removed items are left out. */
@@ -25,5 +27,8 @@ export async function pricedCart(db: Db, userId: string): Promise<{ items: Order
 export async function requireNonEmptyCart(db: Db, userId: string): Promise<{ items: OrderItemSnapshot[]; subtotalPaise: number }> {
   const cart = await pricedCart(db, userId);
   if (cart.items.length === 0) throw new AppError("BAD_REQUEST", "Your cart is empty");
+  if (cart.subtotalPaise > MAX_ORDER_PAISE) {
+    throw new AppError("BAD_REQUEST", `Orders above ${formatRupees(paiseToRupees(MAX_ORDER_PAISE))} cannot be paid online; please contact us to place it`);
+  }
   return cart;
 }
