@@ -7,23 +7,19 @@ import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
 import { and, eq } from "@mithai/db/sql";
 import { foodItems, orders } from "@mithai/db/schema";
 import { ordersUntilDiscount } from "@mithai/schema/order";
-import { createTestApp, type TestApp } from "../testing";
-import { createCheckoutApp, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, eventually, type Customer } from "./fixtures";
+import type { TestApp } from "../testing";
+import { createTwinApps, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, eventually, type Customer } from "./fixtures";
 
 const IST_NOV_10 = new Date("2026-11-10T06:30:00.000Z");
 
 describe("the ₹150 discount on the 2nd paid order of the month", () => {
   let t: TestApp;
   let twin: TestApp;
+  let closeApps: () => Promise<void>;
   beforeAll(async () => {
-    t = await createCheckoutApp();
-    twin = await createTestApp({ database: t.database });
-    await twin.app.listen({ port: 0, host: "127.0.0.1" });
+    ({ one: t, two: twin, close: closeApps } = await createTwinApps());
   });
-  afterAll(async () => {
-    await twin.close();
-    await t.close();
-  });
+  afterAll(() => closeApps());
 
   /** Places and pays an order at `now` (the clock the services take), as verify would. */
   async function paidOrderAt(buyer: Customer, now: Date) {

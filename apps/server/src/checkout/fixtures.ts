@@ -21,6 +21,21 @@ export async function createCheckoutApp(options: Parameters<typeof createTestApp
   return t;
 }
 
+/** Two app instances on one database, as two server processes sharing it; `close` closes both. */
+export async function createTwinApps(): Promise<{ one: TestApp; two: TestApp; close(): Promise<void> }> {
+  const one = await createCheckoutApp();
+  const two = await createTestApp({ database: one.database });
+  await two.app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    one,
+    two,
+    async close() {
+      await two.close();
+      await one.close();
+    },
+  };
+}
+
 export async function createCustomer(t: TestApp): Promise<Customer> {
   const email = `buyer-${randomUUID()}@example.in`;
   const [user] = await t.database.db

@@ -4,8 +4,8 @@ import { signWebhook } from "@mithai/api/payments/signatures";
 import { count, eq } from "@mithai/db/sql";
 import { orders, payments } from "@mithai/db/schema";
 import type { PlacedOrder } from "@mithai/schema/order";
-import { createTestApp, type TestApp } from "../testing";
-import { createCheckoutApp, createCustomer, fillCart, mailsIn, placeOrderVia, verifyVia, type Customer } from "./fixtures";
+import type { TestApp } from "../testing";
+import { createTwinApps, createCustomer, fillCart, mailsIn, placeOrderVia, verifyVia, type Customer } from "./fixtures";
 
 /**
  * Any interleaving of verify, webhook and reconciler gives one paid order, one payment row, one mail.
@@ -14,15 +14,11 @@ import { createCheckoutApp, createCustomer, fillCart, mailsIn, placeOrderVia, ve
 describe("payment completion races", () => {
   let one: TestApp;
   let two: TestApp;
+  let closeApps: () => Promise<void>;
   beforeAll(async () => {
-    one = await createCheckoutApp();
-    two = await createTestApp({ database: one.database });
-    await two.app.listen({ port: 0, host: "127.0.0.1" });
+    ({ one: one, two: two, close: closeApps } = await createTwinApps());
   });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-  });
+  afterAll(() => closeApps());
 
   /** A placed order paid at the sandbox gateway, with nothing delivered yet: the test decides who reports it. */
   async function paidAtGateway(buyer: Customer) {

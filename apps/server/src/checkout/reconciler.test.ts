@@ -3,23 +3,19 @@ import { reconcilePendingOrders } from "@mithai/api/payments/reconciler";
 import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
 import { eq } from "@mithai/db/sql";
 import { cartItems, orders } from "@mithai/db/schema";
-import { createTestApp, type TestApp } from "../testing";
-import { createCheckoutApp, createCustomer, fillCart, mailsIn, placeOrderVia } from "./fixtures";
+import type { TestApp } from "../testing";
+import { createTwinApps, createCustomer, fillCart, mailsIn, placeOrderVia } from "./fixtures";
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 describe("the reconciler", () => {
   let one: TestApp;
   let two: TestApp;
+  let closeApps: () => Promise<void>;
   beforeAll(async () => {
-    one = await createCheckoutApp();
-    two = await createTestApp({ database: one.database });
-    await two.app.listen({ port: 0, host: "127.0.0.1" });
+    ({ one: one, two: two, close: closeApps } = await createTwinApps());
   });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-  });
+  afterAll(() => closeApps());
 
   async function statusOf(orderId: string) {
     const [order] = await one.database.db.select().from(orders).where(eq(orders.id, orderId));

@@ -15,6 +15,23 @@ export interface ReportedPayment {
   source: PaymentSource;
 }
 
+function paymentRow(
+  order: { id: string; amountPaise: number },
+  payment: ReportedPayment,
+  status: "captured" | "failed",
+  now: Date,
+): typeof payments.$inferInsert {
+  return {
+    id: payment.paymentId,
+    orderId: order.id,
+    amountPaise: payment.amountPaise ?? order.amountPaise,
+    status,
+    method: payment.method ?? null,
+    source: payment.source,
+    createdAt: now,
+  };
+}
+
 /**
  * Marks an order paid: the one way an order becomes paid, shared by verify, the webhook and the reconciler.
  * The conditional UPDATE is the guard: whichever caller flips the row first wins and clears the cart and
@@ -48,15 +65,7 @@ export async function finalizePaid(
       )
       .returning();
     if (!updated) return null;
-    await tx.insert(payments).values({
-      id: payment.paymentId,
-      orderId: updated.id,
-      amountPaise: payment.amountPaise ?? updated.amountPaise,
-      status: "captured",
-      method: payment.method ?? null,
-      source: payment.source,
-      createdAt: now,
-    });
+    await tx.insert(payments).values(paymentRow(updated, payment, "captured", now));
     const bought = updated.items.map((item) => item.foodItemId);
     await tx.delete(cartItems).where(and(eq(cartItems.userId, updated.userId), inArray(cartItems.foodItemId, bought)));
     return updated;
@@ -92,17 +101,6 @@ export async function recordFailedPayment(deps: ApiDeps, razorpayOrderId: string
       .where(and(eq(orders.razorpayOrderId, razorpayOrderId), eq(orders.paymentStatus, "pending")))
       .returning({ id: orders.id, amountPaise: orders.amountPaise });
     if (!order) return;
-    await tx
-      .insert(payments)
-      .values({
-        id: payment.paymentId,
-        orderId: order.id,
-        amountPaise: payment.amountPaise ?? order.amountPaise,
-        status: "failed",
-        method: payment.method ?? null,
-        source: payment.source,
-        createdAt: now,
-      })
-      .onConflictDoNothing();
+    await tx.insert(payments).values(paymentRow(order, payment, "failed", now)).onConflictDoNothing();
   });
 }
