@@ -1,7 +1,7 @@
 import { Navigate } from "react-router";
 import { useCustomerToken } from "../lib/session";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { MyOrders } from "./MyOrders";
+import { OrderHistory } from "./OrderHistory";
 
 /** /myorders: the same list as the dashboard's My Orders. */
 export function MyOrdersPage() {
@@ -13,7 +13,7 @@ export function MyOrdersPage() {
       <h1 id="my-orders-title" className="section-title">
         My orders
       </h1>
-      <MyOrders />
+      <OrderHistory />
     </section>
   );
 }

@@ -37,6 +37,8 @@ function Checkout() {
   const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
   const [paying, setPaying] = useState<PlacedOrder | null>(null);
   const [problem, setProblem] = useState("");
+  // Once a payment has an outcome the page only leaves for /verify: the emptied cart must not send it to /cart.
+  const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
     if (!defaults.data) return;
@@ -46,10 +48,10 @@ function Checkout() {
 
   if (preview.isError) return <Navigate to="/cart" replace />;
   if (!preview.data) return <p className="container section">Loading your order...</p>;
-  if (preview.data.lines.length === 0 && !paying && !verify.isPending) return <Navigate to="/cart" replace />;
+  if (preview.data.lines.length === 0 && !paying && !leaving) return <Navigate to="/cart" replace />;
 
   const prefill = { name: address.fullName, email: address.email, contact: address.mobile };
-  const busy = place.isPending || verify.isPending || paying !== null;
+  const busy = place.isPending || paying !== null || leaving;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,6 +75,7 @@ function Checkout() {
   }
 
   async function settle(placed: PlacedOrder, result: PaymentResult) {
+    if (result.kind !== "dismissed") setLeaving(true);
     setPaying(null);
     if (result.kind === "dismissed") {
       // Closing the window without paying gives back the month's discount for the next attempt.
@@ -115,7 +118,7 @@ function Checkout() {
             </p>
           )}
           <button type="submit" className="button button-primary checkout-pay" disabled={busy}>
-            {place.isPending ? "Placing order..." : verify.isPending ? "Confirming payment..." : "Proceed to payment"}
+            {place.isPending ? "Placing order..." : leaving ? "Confirming payment..." : "Proceed to payment"}
           </button>
         </div>
       </form>

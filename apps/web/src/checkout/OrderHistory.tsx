@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { formatRupees } from "@mithai/schema/money";
 import type { CustomerOrder } from "@mithai/schema/order";
 import { useTRPC } from "../lib/trpc";
@@ -7,13 +8,22 @@ import "./checkout.css";
 const orderDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 /** The customer's paid orders, newest first; Track Order reloads the list (SPEC §2 dashboard). */
-export function MyOrders() {
+export function OrderHistory() {
   const trpc = useTRPC();
   const orders = useQuery({ ...trpc.order.mine.queryOptions(), staleTime: 0 });
 
   if (orders.isPending || orders.isRefetching) return <p aria-busy="true">Loading orders...</p>;
   if (orders.isError) return <p role="alert">We could not load your orders. Please try again.</p>;
-  if (orders.data.length === 0) return <p>No orders placed yet.</p>;
+  if (orders.data.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>No orders placed yet.</p>
+        <Link to="/" className="button button-secondary">
+          Browse sweets
+        </Link>
+      </div>
+    );
+  }
   return (
     <ul className="my-orders">
       {orders.data.map((order) => (
