@@ -133,4 +133,20 @@ describe("placing and verifying an order", () => {
     expect(await t.database.db.select().from(cartItems).where(eq(cartItems.userId, buyer.userId))).toHaveLength(1);
     expect(mailsIn(t)).toBe(mailsBefore);
   });
+
+  it("previews the charge over tRPC for the signed-in customer only", async () => {
+    const buyer = await createCustomer(t);
+    const [item] = await fillCart(t, buyer, [2]);
+    const anonymous = await t.app.inject({ method: "GET", url: "/trpc/order.preview" });
+    expect(anonymous.statusCode).toBe(401);
+    const res = await t.app.inject({ method: "GET", url: "/trpc/order.preview", headers: { authorization: `Bearer ${buyer.token}` } });
+    expect(jsonOf<{ result: { data: unknown } }>(res).result.data).toMatchObject({
+      subtotal: (item!.pricePaise * 2) / 100,
+      amount: (item!.pricePaise * 2) / 100,
+      discount: 0,
+      discountApplied: false,
+      paymentMode: "sandbox",
+      lines: [{ _id: item!.id, quantity: 2, lineTotal: (item!.pricePaise * 2) / 100 }],
+    });
+  });
 });
