@@ -53,6 +53,9 @@ async function main(): Promise<void> {
   await app.listen({ port: env.port, host: env.host });
   // Pending orders whose browser never came back are settled with the provider (the gateway must be reachable first).
   reconciler = startReconciler(app.deps);
+  if (env.nodeEnv === "production" && env.payments.mode === "sandbox") {
+    app.log.warn("PAYMENTS_MODE is sandbox in production: customers can check out without paying. Set Razorpay keys to take real payments.");
+  }
   app.log.info(`${env.shopName} is open at ${env.publicUrl} (database: ${database.kind}, payments: ${env.payments.mode})`);
 }
 

@@ -149,4 +149,13 @@ describe("placing and verifying an order", () => {
       lines: [{ _id: item!.id, quantity: 2, lineTotal: (item!.pricePaise * 2) / 100 }],
     });
   });
+
+  it("limits how often one customer can place orders", async () => {
+    const buyer = await createCustomer(t);
+    await fillCart(t, buyer, [1]);
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await placeOrderVia(t, buyer)).status);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
 });
