@@ -51,6 +51,7 @@ test.describe("checkout with the sandbox payment window", () => {
     await expect(page.getByText("1 more order needed")).toBeVisible();
 
     await page.goto("/myorders");
+    await expect(page).toHaveURL(/\/user-dashboard\/my-orders$/);
     const order = page.locator(".my-order");
     await expect(order).toHaveCount(1);
     await expect(order).toContainText("Kaju Katli × 2 kg");

@@ -1,8 +1,11 @@
+import { authRouter, userRouter } from "./accounts/router";
 import { catalogRouter } from "./catalog/router";
 import { orderRouter } from "./orders/router";
 import { createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  user: userRouter,
   catalog: catalogRouter,
   order: orderRouter,
 });

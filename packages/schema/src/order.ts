@@ -57,14 +57,6 @@ export interface CheckoutPreview {
   paymentMode: "sandbox" | "razorpay";
 }
 
-/** What the delivery form starts from: the account's name, e-mail and phone, and its saved addresses. */
-export interface DeliveryDefaults {
-  fullName: string;
-  email: string;
-  mobile: string;
-  savedAddresses: { id: string; street: string; city: string; state: string; pincode: string; country: string; mobile: string }[];
-}
-
 /** A paid order as its customer sees it (SPEC §3). */
 export interface CustomerOrder {
   _id: string;

@@ -50,7 +50,7 @@ describe("placing and verifying an order", () => {
     const [item] = await fillCart(t, buyer, [1]);
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, pincode: "012345" } })).toMatchObject({
       status: 400,
-      body: { message: "Pincode must be 6 digits and cannot start with 0" },
+      body: { message: "PIN code must be 6 digits and cannot start with 0" },
     });
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, mobile: "12345" } })).toMatchObject({ status: 400 });
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, street: " " } })).toMatchObject({ status: 400 });

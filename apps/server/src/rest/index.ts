@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./accounts";
 import { catalogRoutes } from "./catalog";
 import { orderRoutes } from "./orders";
 import { paymentWebhookRoutes } from "./payments-webhook";
@@ -6,6 +7,7 @@ import { sandboxRazorpayRoutes } from "./sandbox-razorpay";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(orderRoutes);
   await app.register(paymentWebhookRoutes);

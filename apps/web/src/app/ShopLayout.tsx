@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { Footer } from "../components/Footer";
+import { LoginPopup } from "../components/LoginPopup";
 import { Navbar } from "../components/Navbar";
 import { ScrollToTop } from "../components/ScrollToTop";
 
@@ -15,6 +16,7 @@ export function ShopLayout() {
         <Outlet />
       </main>
       <Footer />
+      <LoginPopup />
     </>
   );
 }

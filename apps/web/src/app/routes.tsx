@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { Home } from "../pages/Home";
 import { NotFound } from "../pages/NotFound";
 import { ProductPage } from "../pages/ProductPage";
@@ -7,37 +7,41 @@ import { ShopLayout } from "./ShopLayout";
 
 // The admin panel is its own chunk: storefront visitors never download it.
 const AdminRoutes = lazy(() => import("../admin/AdminRoutes"));
+// Account pages are visited rarely next to browsing, so they load on demand too (keeps the storefront bundle small).
+const UserDashboard = lazy(() => import("../pages/dashboard/UserDashboard").then((m) => ({ default: m.UserDashboard })));
+const ForgotPassword = lazy(() => import("../pages/account/ForgotPassword").then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import("../pages/account/ResetPassword").then((m) => ({ default: m.ResetPassword })));
 // Checkout is downloaded when a customer gets there.
 const OrderPage = lazy(() => import("../checkout/OrderPage").then((m) => ({ default: m.OrderPage })));
 const VerifyPage = lazy(() => import("../checkout/VerifyPage").then((m) => ({ default: m.VerifyPage })));
-const MyOrdersPage = lazy(() => import("../checkout/MyOrdersPage").then((m) => ({ default: m.MyOrdersPage })));
 
-const pageLoading = <div className="page-loading" aria-busy="true" />;
+const loading = <div className="page-loading" aria-busy="true" />;
+const onDemand = (page: ReactNode) => <Suspense fallback={loading}>{page}</Suspense>;
+
+/** Every path starting with /admin (admin-login, admin-register, admin-dashboard, admin/...) belongs to the admin panel. */
+const isAdminPath = (pathname: string) => pathname.startsWith("/admin");
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  if (isAdminPath(pathname)) {
+    // The admin chunk owns its routes from the root, so its own <Routes> see whole paths.
+    return onDemand(<AdminRoutes />);
+  }
   return (
     <Routes>
       <Route element={<ShopLayout />}>
         <Route index element={<Home />} />
         <Route path="product/:slug" element={<ProductPage />} />
+        <Route path="user-dashboard/*" element={onDemand(<UserDashboard />)} />
+        <Route path="myorders" element={<Navigate to="/user-dashboard/my-orders" replace />} />
+        <Route path="forgot-password" element={onDemand(<ForgotPassword />)} />
+        <Route path="reset-password" element={onDemand(<ResetPassword />)} />
         <Route path="not-found" element={<NotFound />} />
-        <Route path="order" element={<Suspense fallback={pageLoading}><OrderPage /></Suspense>} />
-        <Route path="verify" element={<Suspense fallback={pageLoading}><VerifyPage /></Suspense>} />
-        <Route path="myorders" element={<Suspense fallback={pageLoading}><MyOrdersPage /></Suspense>} />
+        <Route path="order" element={onDemand(<OrderPage />)} />
+        <Route path="verify" element={onDemand(<VerifyPage />)} />
         {/* SPEC §2: any unknown path renders Home. */}
         <Route path="*" element={<Home />} />
       </Route>
-      {["admin-login", "admin-register", "admin-dashboard", "admin/*"].map((path) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <Suspense fallback={pageLoading}>
-              <AdminRoutes />
-            </Suspense>
-          }
-        />
-      ))}
     </Routes>
   );
 }

@@ -1,6 +1,7 @@
-import type { DeliveryAddressInput, DeliveryDefaults } from "@mithai/schema/order";
+import { DEFAULT_COUNTRY, MOBILE_PATTERN, PINCODE_PATTERN, type Address } from "@mithai/schema/account";
+import type { DeliveryAddressInput } from "@mithai/schema/order";
 
-export const emptyAddress: DeliveryAddressInput = { fullName: "", email: "", street: "", city: "", state: "", pincode: "", country: "India", mobile: "" };
+export const emptyAddress: DeliveryAddressInput = { fullName: "", email: "", street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY, mobile: "" };
 
 const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; pattern?: string; title?: string; wide?: boolean }[] = [
   { name: "fullName", label: "Full name", autoComplete: "name" },
@@ -8,9 +9,9 @@ const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; 
   { name: "street", label: "Street address", autoComplete: "street-address", wide: true },
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "state", label: "State", autoComplete: "address-level1" },
-  { name: "pincode", label: "Pincode", autoComplete: "postal-code", pattern: "[1-9][0-9]{5}", title: "6 digits, not starting with 0" },
+  { name: "pincode", label: "Pincode", autoComplete: "postal-code", pattern: PINCODE_PATTERN, title: "6 digits, not starting with 0" },
   { name: "country", label: "Country", autoComplete: "country-name" },
-  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel-national", pattern: "(\\+91)?[0-9]{10}", title: "10 digits, optionally with +91" },
+  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel-national", pattern: MOBILE_PATTERN, title: "10 digits, optionally with +91" },
 ];
 
 /** The delivery address fields (all required) and the customer's saved addresses to pick from. */
@@ -21,7 +22,7 @@ export function DeliveryForm({
 }: {
   value: DeliveryAddressInput;
   onChange: (next: DeliveryAddressInput) => void;
-  savedAddresses: DeliveryDefaults["savedAddresses"];
+  savedAddresses: Address[];
 }) {
   return (
     <fieldset className="delivery-form">
@@ -31,7 +32,7 @@ export function DeliveryForm({
           <p className="note">Deliver to a saved address:</p>
           <ul>
             {savedAddresses.map((saved) => (
-              <li key={saved.id}>
+              <li key={saved._id}>
                 <button
                   type="button"
                   className="saved-address"

@@ -30,7 +30,7 @@ function Checkout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const preview = useQuery({ ...trpc.order.preview.queryOptions(), staleTime: 0 });
-  const defaults = useQuery(trpc.order.deliveryDefaults.queryOptions());
+  const profile = useQuery(trpc.user.profile.queryOptions());
   const place = useMutation(trpc.order.place.mutationOptions());
   const verify = useMutation(trpc.order.verify.mutationOptions());
   const abandon = useMutation(trpc.order.abandon.mutationOptions());
@@ -41,10 +41,15 @@ function Checkout() {
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
-    if (!defaults.data) return;
-    const { fullName, email, mobile } = defaults.data;
-    setAddress((current) => ({ ...current, fullName: current.fullName || fullName, email: current.email || email, mobile: current.mobile || mobile }));
-  }, [defaults.data]);
+    if (!profile.data) return;
+    const { name, email, phoneNumber } = profile.data;
+    setAddress((current) => ({
+      ...current,
+      fullName: current.fullName || name,
+      email: current.email || email,
+      mobile: current.mobile || (phoneNumber ?? ""),
+    }));
+  }, [profile.data]);
 
   if (preview.isError) return <Navigate to="/cart" replace />;
   if (!preview.data) return <p className="container section">Loading your order...</p>;
@@ -109,7 +114,7 @@ function Checkout() {
     <div className="container section checkout">
       <h1 className="sr-only">Checkout</h1>
       <form className="checkout-grid" onSubmit={(event) => void submit(event)}>
-        <DeliveryForm value={address} onChange={setAddress} savedAddresses={defaults.data?.savedAddresses ?? []} />
+        <DeliveryForm value={address} onChange={setAddress} savedAddresses={profile.data?.addresses ?? []} />
         <div className="checkout-side">
           <OrderSummary preview={preview.data} />
           {problem && (

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
 import { abandonPendingOrder } from "../payments/reconciler";
 import { customerProcedure } from "../trpc";
-import { deliveryDefaults } from "./delivery-defaults";
 import { listCustomerOrders } from "./history";
 import { placeOrder, previewCheckout } from "./place";
 import { verifyPayment } from "./verify";
@@ -11,7 +10,6 @@ import { verifyPayment } from "./verify";
 export const orderRouter = {
   /** What `place` would charge now, including whether the month's ₹150 discount applies. */
   preview: customerProcedure.query(({ ctx }) => previewCheckout(ctx, ctx.auth.userId)),
-  deliveryDefaults: customerProcedure.query(({ ctx }) => deliveryDefaults(ctx.db, ctx.auth.userId)),
   place: customerProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input.address)),
   verify: customerProcedure.input(verifyPaymentInputSchema).mutation(({ ctx, input }) => verifyPayment(ctx, ctx.auth.userId, input)),
   /** The payment window was closed without paying. */

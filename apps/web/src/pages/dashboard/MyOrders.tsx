@@ -1,0 +1,11 @@
+import { OrderHistory } from "../../checkout/OrderHistory";
+
+/** The customer's paid orders (/user-dashboard/my-orders; /myorders leads here too). */
+export function MyOrders() {
+  return (
+    <>
+      <h2>My Orders</h2>
+      <OrderHistory />
+    </>
+  );
+}
