@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { signAuthToken } from "@mithai/api/auth/tokens";
 import { asc } from "@mithai/db/sql";
 import { cartItems, foodItems, users } from "@mithai/db/schema";
@@ -104,6 +105,12 @@ export function mailsIn(...apps: TestApp[]): number {
       return sum;
     }
   }, 0);
+}
+
+/** The raw text of the newest .eml in the app's outbox. */
+export function newestMail(t: TestApp): string {
+  const files = readdirSync(t.env.outboxDir).filter((f) => f.endsWith(".eml")).sort();
+  return readFileSync(path.join(t.env.outboxDir, files.at(-1)!), "utf8");
 }
 
 /** Waits until `check` holds (webhooks from the sandbox arrive asynchronously). */

@@ -9,6 +9,7 @@ import {
   eventually,
   fillCart,
   mailsIn,
+  newestMail,
   payInSandboxWindow,
   placeOrderVia,
   testAddress,
@@ -75,6 +76,11 @@ describe("placing and verifying an order", () => {
     await eventually(async () => (await t.database.db.select().from(payments).where(eq(payments.orderId, placed.orderId))).length === 1);
     // The webhook the sandbox also sent lands as well: still one paid order and one mail.
     await eventually(async () => mailsIn(t) === mailsBefore + 1);
+    const mail = newestMail(t);
+    expect(mail).toContain(`To: ${testAddress.email}`);
+    expect(mail).toContain("Content-Type: text/plain");
+    expect(mail).toContain("Content-Type: text/html");
+    expect(mail).toContain(`Subject: Mithai: order ${placed.orderId.slice(0, 8)} confirmed`);
 
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(order).toMatchObject({ paymentStatus: "paid", status: "Order Recieved", paymentId: paid.response!.razorpay_payment_id });
