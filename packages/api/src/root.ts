@@ -1,6 +1,8 @@
 import { authRouter, userRouter } from "./accounts/router";
+import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
 import { orderRouter } from "./orders/router";
+import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -8,6 +10,8 @@ export const appRouter = createTRPCRouter({
   user: userRouter,
   catalog: catalogRouter,
   order: orderRouter,
+  cart: cartRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts";
+import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import { orderRoutes } from "./orders";
 import { paymentWebhookRoutes } from "./payments-webhook";
 import { sandboxRazorpayRoutes } from "./sandbox-razorpay";
+import { reviewRoutes } from "./reviews";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
@@ -12,4 +14,6 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   await app.register(orderRoutes);
   await app.register(paymentWebhookRoutes);
   if (app.deps.config.payments.mode === "sandbox") await app.register(sandboxRazorpayRoutes);
+  await app.register(cartRoutes);
+  await app.register(reviewRoutes);
 }

@@ -1,10 +1,13 @@
 import { Outlet } from "react-router";
 import { Footer } from "../components/Footer";
 import { LoginPopup } from "../components/LoginPopup";
+import { Notice } from "../components/Notice";
 import { Navbar } from "../components/Navbar";
 import { ScrollToTop } from "../components/ScrollToTop";
+import { useCartSync } from "../lib/cart";
 
 export function ShopLayout() {
+  useCartSync();
   return (
     <>
       <ScrollToTop />
@@ -17,6 +20,7 @@ export function ShopLayout() {
       </main>
       <Footer />
       <LoginPopup />
+      <Notice />
     </>
   );
 }
