@@ -4,8 +4,8 @@ import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import { orderRoutes } from "./orders";
 import { paymentWebhookRoutes } from "./payments-webhook";
-import { sandboxRazorpayRoutes } from "./sandbox-razorpay";
 import { reviewRoutes } from "./reviews";
+import { sandboxRazorpayRoutes } from "./sandbox-razorpay";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
