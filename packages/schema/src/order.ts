@@ -1,3 +1,5 @@
+import type { Address } from "./account";
+
 /** Order and payment facts shared by server and browser (no zod here: the storefront bundle stays small). */
 export const DISCOUNT_PAISE = 150 * 100;
 /** The discount is given on this paid order of a calendar month (Asia/Kolkata). */
@@ -15,16 +17,8 @@ export const ORDER_RECEIVED: OrderStatus = "Order Recieved";
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export interface DeliveryAddressInput {
-  fullName: string;
-  email: string;
-  street: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-  mobile: string;
-}
+/** Where an order goes: a saved-address shape plus who receives it. */
+export type DeliveryAddressInput = Omit<Address, "_id"> & { fullName: string; email: string };
 
 /** Answer of `place` (SPEC §3 + DECISIONS): amount in paise, as the payment window wants it. */
 export interface PlacedOrder {
