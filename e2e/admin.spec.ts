@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { createCustomer } from "./support/accounts";
 import { openAsAdmin } from "./support/admin";
 
 test.describe("admin catalogue", () => {
@@ -104,5 +105,44 @@ test.describe("admin orders", () => {
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
     const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
     expect(text.split("\r\n")[0]).toBe("\uFEFFOrder id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Amount (INR),Discount applied,Payment id");
+  });
+  test("changes a paid order's status, and the customer sees it in their orders", async ({ page }) => {
+    // A customer buys Kaju Katli through the sandbox payment window.
+    const { token, email } = await createCustomer(page);
+    const item = (await (await page.request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
+    const added = await page.request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: 3 } });
+    expect(added.ok()).toBe(true);
+    await page.addInitScript((value) => {
+      localStorage.setItem("token", value);
+      localStorage.setItem("cookieConsent", "accepted");
+    }, token);
+    await page.goto("/order");
+    await page.getByLabel("Street address").fill("7 Lake View Road");
+    await page.getByLabel("City").fill("Mysuru");
+    await page.getByLabel("State").fill("Karnataka");
+    await page.getByLabel("Pincode").fill("570001");
+    await page.getByLabel("Mobile").fill("9845012345");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+    await expect(page).toHaveURL(/\/verify\?success=true/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+
+    // The kitchen finds it by the customer's e-mail and moves it along.
+    await openAsAdmin(page, "/admin/orders");
+    await page.getByRole("searchbox").fill(email);
+    await page.getByRole("button", { name: "Apply" }).click();
+    const card = page.getByRole("article", { name: `Order ${orderId}` });
+    await expect(card).toContainText("Kaju Katli x 3 kg");
+    await expect(card).toContainText(email);
+    await expect(card).toContainText("7 Lake View Road, Mysuru, Karnataka 570001, India");
+    await expect(card).toContainText(/pay_/);
+    const status = card.getByLabel("Status");
+    await expect(status).toHaveValue("Order Recieved");
+    await status.selectOption("Out for delivery");
+    await expect(page.getByText("Status updated")).toBeVisible();
+    await expect(card.getByLabel("Status")).toHaveValue("Out for delivery");
+
+    await page.goto("/myorders");
+    await expect(page.locator(".my-order")).toContainText("Out for delivery");
   });
 });

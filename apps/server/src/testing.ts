@@ -17,11 +17,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database and a temporary DATA_DIR; `seed` loads the demo catalogue. */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database and a temporary DATA_DIR; `seed` loads the demo catalogue. Passing
+ * `database` builds a second app on another app's database (two server processes sharing one); it is
+ * then left open for its owner to close.
+ */
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; database?: DbHandle } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-test-"));
   const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", ...options.env });
-  const database = await createTestDb();
+  const database = options.database ?? (await createTestDb());
   if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
   const app = await buildApp({ env, database });
   await app.ready();
@@ -31,7 +37,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     env,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

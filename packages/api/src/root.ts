@@ -2,6 +2,7 @@ import { authRouter, userRouter } from "./accounts/router";
 import { adminRouter } from "./admin/router";
 import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
+import { orderRouter } from "./orders/router";
 import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
 
@@ -10,6 +11,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   user: userRouter,
   catalog: catalogRouter,
+  order: orderRouter,
   cart: cartRouter,
   reviews: reviewsRouter,
 });

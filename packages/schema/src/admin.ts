@@ -1,38 +1,10 @@
 /** Admin panel shapes shared by server and browser (no zod here). */
-import type { OrderStatus, PaymentStatus } from "./order";
+import type { CustomerOrder, PaymentStatus } from "./order";
 
-export interface AdminOrderItem {
-  _id: string;
-  name: string;
-  quantity: number;
-  /** Rupees per kg when the order was placed. */
-  price: number;
-}
-
-export interface AdminOrderAddress {
-  fullName: string;
-  email: string;
-  street: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-  mobile: string;
-}
-
-/** An order as the admin list shows it (SPEC §3 Order plus the customer account and payment state). */
-export interface AdminOrder {
-  _id: string;
-  items: AdminOrderItem[];
-  /** Rupees actually charged. */
-  amount: number;
+/** An order as the admin list shows it: the customer's view (SPEC §3) plus the account and the payment state. */
+export interface AdminOrder extends CustomerOrder {
   discountApplied: boolean;
-  createdAt: string;
-  paymentId: string | null;
   paymentStatus: PaymentStatus;
-  /** Empty until the order is paid. */
-  status: OrderStatus | "";
-  address: AdminOrderAddress;
   customer: { _id: string; name: string; email: string };
 }
 

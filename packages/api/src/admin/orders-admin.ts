@@ -5,6 +5,7 @@ import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admi
 import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/schema/contracts/admin";
 import { paiseToRupees } from "@mithai/schema/money";
 import type { OrderStatus, PaymentStatus } from "@mithai/schema/order";
+import { toCustomerOrder } from "../orders/history";
 import { AppError, badRequest, notFound } from "../errors";
 import { orderFilterCondition, shopDayRange, shopToday } from "./order-search";
 
@@ -113,20 +114,9 @@ async function fetchOrderPage(
 
 function toAdminOrder({ order, customerName, customerEmail }: { order: typeof orders.$inferSelect; customerName: string; customerEmail: string }): AdminOrder {
   return {
-    _id: order.id,
-    items: order.items.map((item) => ({
-      _id: item.foodItemId,
-      name: item.name,
-      quantity: item.quantity,
-      price: paiseToRupees(item.unitPricePaise),
-    })),
-    amount: paiseToRupees(order.amountPaise),
+    ...toCustomerOrder(order),
     discountApplied: order.discountApplied,
-    createdAt: order.createdAt.toISOString(),
-    paymentId: order.paymentId,
     paymentStatus: order.paymentStatus as PaymentStatus,
-    status: order.status as OrderStatus | "",
-    address: order.address,
     customer: { _id: order.userId, name: customerName, email: customerEmail },
   };
 }
