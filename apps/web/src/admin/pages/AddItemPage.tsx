@@ -1,8 +1,7 @@
 import "./admin-pages.css";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminRequest } from "./admin-request";
+import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
 /** /admin/add: a new item; after a success the form starts empty again. */
@@ -11,17 +10,12 @@ export function AddItemPage() {
   const [formKey, setFormKey] = useState(0);
 
   async function add(form: FormData) {
-    try {
-      const answer = await adminRequest("/api/food/add", { method: "POST", body: form });
-      if (answer.success) {
-        toast.success(answer.message ?? "Food item added successfully!");
-        setFormKey((key) => key + 1);
-      } else {
-        toast.error(answer.message ?? "Failed to add food item.");
-      }
-    } catch {
-      toast.error("Something went wrong.");
-    }
+    const added = await adminAction("/api/food/add", { method: "POST", body: form }, {
+      success: "Food item added successfully!",
+      failed: "Failed to add food item.",
+      error: "Something went wrong.",
+    });
+    if (added) setFormKey((key) => key + 1);
   }
 
   return (

@@ -1,10 +1,9 @@
 import "./admin-pages.css";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
-import { toast } from "react-toastify";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminRequest } from "./admin-request";
+import { adminAction, adminRequest } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
 /** /admin/edit/:id: the item's fields, picture optional (none keeps the current one). */
@@ -20,17 +19,12 @@ export function EditItemPage() {
   });
 
   async function save(form: FormData) {
-    try {
-      const answer = await adminRequest(`/api/food/edit/${encodeURIComponent(id)}`, { method: "PUT", body: form });
-      if (answer.success) {
-        toast.success("Item updated successfully!");
-        void navigate("/admin/list");
-      } else {
-        toast.error(answer.message ?? "Failed to update item.");
-      }
-    } catch {
-      toast.error("Error while updating.");
-    }
+    const saved = await adminAction(`/api/food/edit/${encodeURIComponent(id)}`, { method: "PUT", body: form }, {
+      success: "Item updated successfully!",
+      failed: "Failed to update item.",
+      error: "Error while updating.",
+    });
+    if (saved) void navigate("/admin/list");
   }
 
   return (

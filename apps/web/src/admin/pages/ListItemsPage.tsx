@@ -7,7 +7,7 @@ import type { FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { foodImageProps } from "../../lib/images";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminRequest, jsonBody } from "./admin-request";
+import { adminAction, adminRequest, jsonBody } from "./admin-request";
 
 /** /admin/list: every item on sale with edit and remove controls. */
 export function ListItemsPage() {
@@ -26,14 +26,12 @@ export function ListItemsPage() {
 
   async function remove(item: FoodItem) {
     if (!window.confirm(`Remove ${item.name} from the shop?`)) return;
-    try {
-      const answer = await adminRequest("/api/food/remove", { method: "POST", ...jsonBody({ id: item._id }) });
-      if (answer.success) toast.success("Food item removed successfully!");
-      else toast.error(answer.message ?? "Failed to remove food item.");
-      await list.refetch();
-    } catch {
-      toast.error("Server error while removing item.");
-    }
+    await adminAction("/api/food/remove", { method: "POST", ...jsonBody({ id: item._id }) }, {
+      success: "Food item removed successfully!",
+      failed: "Failed to remove food item.",
+      error: "Server error while removing item.",
+    });
+    await list.refetch();
   }
 
   const items = list.data?.success ? list.data.data : [];

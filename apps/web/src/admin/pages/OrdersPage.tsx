@@ -5,7 +5,7 @@ import { toast } from "react-toastify";
 import type { AdminOrderPage } from "@mithai/schema/admin";
 import type { OrderStatus } from "@mithai/schema/order";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminRequest, downloadAdminFile, jsonBody } from "./admin-request";
+import { adminAction, adminRequest, downloadAdminFile, jsonBody } from "./admin-request";
 import { OrderCard } from "./OrderCard";
 import { EMPTY_FILTERS, OrderFiltersForm, filtersQuery, type OrderFilterValues } from "./OrderFiltersForm";
 
@@ -40,14 +40,12 @@ export function OrdersPage() {
   }
 
   async function changeStatus(orderId: string, status: OrderStatus) {
-    try {
-      const answer = await adminRequest("/api/order/update-status", { method: "PUT", ...jsonBody({ orderId, status }) });
-      if (answer.success) toast.success("Status updated");
-      else toast.error("Failed to update status");
-      await orders.refetch();
-    } catch {
-      toast.error("Error updating status");
-    }
+    await adminAction("/api/order/update-status", { method: "PUT", ...jsonBody({ orderId, status }) }, {
+      success: "Status updated",
+      failed: "Failed to update status",
+      error: "Error updating status",
+    });
+    await orders.refetch();
   }
 
   async function exportCsv() {

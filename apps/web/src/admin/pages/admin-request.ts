@@ -1,3 +1,4 @@
+import { toast } from "react-toastify";
 import { endAdminSession, getAdminSession } from "../session";
 
 /** What an admin call answered (SPEC §7 `{ success, message, ... }`); `T` is the rest of a successful answer. */
@@ -19,6 +20,22 @@ export async function adminRequest<T = object>(path: string, init: RequestInit =
   if (res.status >= 500) throw new Error(`Server answered ${res.status}`);
   const body = (await res.json()) as AdminAnswer<T>;
   return body.success === true ? body : { success: false, message: body.message };
+}
+
+/**
+ * An admin change with SPEC §8's toasts: `success` when it worked, the server's reason (or `failed`)
+ * when it was refused, `error` when the server never answered. Resolves true when it worked.
+ */
+export async function adminAction(path: string, init: RequestInit, messages: { success: string; failed: string; error: string }): Promise<boolean> {
+  try {
+    const answer = await adminRequest(path, init);
+    if (answer.success) toast.success(messages.success);
+    else toast.error(answer.message ?? messages.failed);
+    return answer.success;
+  } catch {
+    toast.error(messages.error);
+    return false;
+  }
 }
 
 export const jsonBody = (value: unknown): RequestInit => ({ body: JSON.stringify(value), headers: { "content-type": "application/json" } });
