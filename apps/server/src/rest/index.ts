@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { catalogRoutes } from "./catalog";
+import { consentRoutes } from "./consent";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
+  await app.register(consentRoutes);
 }

@@ -1,0 +1,59 @@
+import type { FoodItem } from "@mithai/schema/catalog";
+import { CANCELLATION_POLICY_ALIAS, pageTitle, SHOP_DESCRIPTION, STATIC_PAGES, type StaticPage } from "@mithai/schema/pages";
+import type { PageHead } from "./page-shell";
+
+export interface SiteInfo {
+  shopName: string;
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
+}
+
+const pagesByPath = new Map<string, StaticPage>([
+  ...Object.values(STATIC_PAGES).map((page): [string, StaticPage] => [page.path, page]),
+  [CANCELLATION_POLICY_ALIAS, STATIC_PAGES.cancellation],
+]);
+
+/** The head for any path the SPA serves other than a product: home, a static page, or the shop's default. */
+export function headForPath(site: SiteInfo, pathname: string): PageHead {
+  const page = pagesByPath.get(pathname.replace(/\/+$/, ""));
+  if (page) {
+    return {
+      title: pageTitle(site.shopName, page.title),
+      description: page.description,
+      canonicalUrl: site.publicUrl + page.path,
+      openGraph: openGraph(site, { type: "website", title: page.title, description: page.description, url: site.publicUrl + page.path }),
+    };
+  }
+  const home = pathname === "/";
+  return {
+    title: pageTitle(site.shopName),
+    description: SHOP_DESCRIPTION,
+    // Unknown paths render Home too (SPEC §2); only "/" names it for search engines.
+    canonicalUrl: home ? `${site.publicUrl}/` : undefined,
+    openGraph: home ? openGraph(site, { type: "website", title: pageTitle(site.shopName), description: SHOP_DESCRIPTION, url: `${site.publicUrl}/` }) : undefined,
+  };
+}
+
+export function productHead(site: SiteInfo, item: FoodItem): PageHead {
+  const title = item.metaTitle || item.name;
+  const description = item.metaDescription || item.description;
+  const url = `${site.publicUrl}/product/${item.slug}`;
+  return {
+    title: pageTitle(site.shopName, title),
+    description,
+    keywords: item.metaKeywords || undefined,
+    canonicalUrl: url,
+    openGraph: openGraph(site, { type: "product", title, description, url, image: `${site.publicUrl}/images/${encodeURIComponent(item.image)}` }),
+    tagHead: item.googleTagHead || undefined,
+    tagBody: item.googleTagBody || undefined,
+  };
+}
+
+/** An unknown product: the client moves on to /not-found; crawlers get a 404 they do not index. */
+export function missingProductHead(site: SiteInfo): PageHead {
+  return { title: pageTitle(site.shopName, "Not found"), description: SHOP_DESCRIPTION, noindex: true };
+}
+
+function openGraph(site: SiteInfo, properties: Record<string, string>): Record<string, string> {
+  return { site_name: site.shopName, ...properties };
+}
