@@ -6,7 +6,7 @@ import { getFoodItemBySlug } from "@mithai/api/catalog/food-items";
 import { AppError } from "@mithai/api/errors";
 import type { Db } from "@mithai/db/client";
 import type { FoodItem } from "@mithai/schema/catalog";
-import { headForPath, missingProductHead, productHead, type SiteInfo } from "../seo/page-heads";
+import { headForPath, notFoundHead, productHead, type SiteInfo } from "../seo/page-heads";
 import { createPageShell, type PageHead, type PageShell } from "../seo/page-shell";
 import { createCspNonce, pageContentSecurityPolicy } from "./security-headers";
 
@@ -53,7 +53,7 @@ export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: 
     const { db } = app.deps;
     app.get<{ Params: { slug: string } }>("/product/:slug", async (req, reply) => {
       const item = await findFoodItemBySlug(db, req.params.slug);
-      return sendPage(reply, shell, item ? productHead(opts.site, item) : missingProductHead(opts.site), item ? 200 : 404);
+      return sendPage(reply, shell, item ? productHead(opts.site, item) : notFoundHead(opts.site), item ? 200 : 404);
     });
   }
 

@@ -8,6 +8,8 @@ export interface SiteInfo {
   publicUrl: string;
 }
 
+const NOT_FOUND_PATH = "/not-found";
+
 const pagesByPath = new Map<string, StaticPage>([
   ...Object.values(STATIC_PAGES).map((page): [string, StaticPage] => [page.path, page]),
   [CANCELLATION_POLICY_ALIAS, STATIC_PAGES.cancellation],
@@ -15,6 +17,7 @@ const pagesByPath = new Map<string, StaticPage>([
 
 /** The head for any path the SPA serves other than a product: home, a static page, or the shop's default. */
 export function headForPath(site: SiteInfo, pathname: string): PageHead {
+  if (pathname === NOT_FOUND_PATH) return notFoundHead(site);
   const page = pagesByPath.get(pathname.replace(/\/+$/, ""));
   if (page) {
     return {
@@ -49,8 +52,8 @@ export function productHead(site: SiteInfo, item: FoodItem): PageHead {
   };
 }
 
-/** An unknown product: the client moves on to /not-found; crawlers get a 404 they do not index. */
-export function missingProductHead(site: SiteInfo): PageHead {
+/** An unknown product, and /not-found where the client then goes: nothing for search engines to index. */
+export function notFoundHead(site: SiteInfo): PageHead {
   return { title: pageTitle(site.shopName, "Not found"), description: SHOP_DESCRIPTION, noindex: true };
 }
 

@@ -89,6 +89,7 @@ describe("pages served to crawlers", () => {
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.body).toContain('<div id="root"></div>');
     expect(headOf(res.body)).toContain('<meta name="robots" content="noindex" />');
+    expect(headOf((await t.app.inject("/not-found")).body)).toContain('<meta name="robots" content="noindex" />');
   });
 
   it("titles the static pages and serves the cancellation policy at its alias with the same canonical URL", async () => {

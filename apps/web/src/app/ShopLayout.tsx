@@ -1,6 +1,9 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { CookieBanner } from "../components/CookieBanner";
 import { Footer } from "../components/Footer";
 import { Navbar } from "../components/Navbar";
+import { PageSkeleton } from "../components/PageSkeleton";
 import { ScrollToTop } from "../components/ScrollToTop";
 
 export function ShopLayout() {
@@ -12,9 +15,12 @@ export function ShopLayout() {
       </a>
       <Navbar />
       <main id="main" className="main">
-        <Outlet />
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
+      <CookieBanner />
     </>
   );
 }

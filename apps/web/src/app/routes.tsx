@@ -1,9 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
+import { PageSkeleton } from "../components/PageSkeleton";
 import { Home } from "../pages/Home";
 import { NotFound } from "../pages/NotFound";
 import { ProductPage } from "../pages/ProductPage";
 import { ShopLayout } from "./ShopLayout";
+import { staticPageRoutes } from "./static-routes";
 
 // The admin panel is its own chunk: storefront visitors never download it.
 const AdminRoutes = lazy(() => import("../admin/AdminRoutes"));
@@ -15,6 +17,7 @@ export function AppRoutes() {
         <Route index element={<Home />} />
         <Route path="product/:slug" element={<ProductPage />} />
         <Route path="not-found" element={<NotFound />} />
+        {staticPageRoutes}
         {/* SPEC §2: any unknown path renders Home. */}
         <Route path="*" element={<Home />} />
       </Route>
@@ -23,7 +26,7 @@ export function AppRoutes() {
           key={path}
           path={path}
           element={
-            <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+            <Suspense fallback={<PageSkeleton />}>
               <AdminRoutes />
             </Suspense>
           }

@@ -107,7 +107,7 @@ function setMeta(name: string, content: string): void {
 
 function ProductSkeleton() {
   return (
-    <div className="container section product" aria-busy="true" aria-label="Loading">
+    <div className="container section product" role="status" aria-label="Loading sweet" aria-busy="true">
       <div className="product-top">
         <div className="product-img skeleton-block" />
         <div className="product-info">
