@@ -173,3 +173,18 @@ test.describe("accessibility", () => {
     });
   }
 });
+
+test("the shop installs as an app: a web manifest with PNG icons, and the favicon", async ({ page, request }) => {
+  await page.goto("/");
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+  const manifest = await request.get(manifestHref!);
+  expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
+  const body = (await manifest.json()) as { name: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
+  expect(body.start_url).toBe("/");
+  expect(body.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  for (const icon of [...body.icons, { src: "/apple-touch-icon.png", type: "image/png" }, { src: "/favicon.svg", type: "image/svg+xml" }]) {
+    const res = await request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()["content-type"]).toBe(icon.type);
+  }
+});

@@ -41,12 +41,30 @@ export function productHead(site: SiteInfo, item: FoodItem): PageHead {
   const title = item.metaTitle || item.name;
   const description = item.metaDescription || item.description;
   const url = `${site.publicUrl}/product/${item.slug}`;
+  const image = `${site.publicUrl}/images/${encodeURIComponent(item.image)}`;
   return {
     title: pageTitle(site.shopName, title),
     description,
     keywords: item.metaKeywords || undefined,
     canonicalUrl: url,
-    openGraph: openGraph(site, { type: "product", title, description, url, image: `${site.publicUrl}/images/${encodeURIComponent(item.image)}` }),
+    openGraph: openGraph(site, { type: "product", title, description, url, image }),
+    structuredData: {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: item.name,
+      description,
+      image,
+      category: item.category,
+      brand: { "@type": "Brand", name: site.shopName },
+      offers: {
+        "@type": "Offer",
+        url,
+        priceCurrency: "INR",
+        price: item.price,
+        priceSpecification: { "@type": "UnitPriceSpecification", price: item.price, priceCurrency: "INR", unitCode: "KGM", referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "KGM" } },
+        availability: "https://schema.org/InStock",
+      },
+    },
     tagHead: item.googleTagHead || undefined,
     tagBody: item.googleTagBody || undefined,
   };

@@ -7,6 +7,8 @@ export interface PageHead {
   canonicalUrl?: string;
   /** Open Graph properties without the `og:` prefix, e.g. `{ type: "product" }`. */
   openGraph?: Record<string, string>;
+  /** schema.org data (JSON-LD) for rich search results. */
+  structuredData?: Record<string, unknown>;
   /** Keeps the page out of search results (an unknown product). */
   noindex?: boolean;
   /** Admin-set tag snippets: trusted HTML (DECISIONS), written as they are apart from the script nonce. */
@@ -52,6 +54,11 @@ function headTags(head: PageHead, nonce: string): string {
   if (head.noindex) tags.push(meta("name", "robots", "noindex"));
   if (head.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`);
   for (const [property, content] of Object.entries(head.openGraph ?? {})) tags.push(meta("property", `og:${property}`, content));
+  if (head.structuredData) {
+    // "<" never appears raw, so no value can close the script element early.
+    const json = JSON.stringify(head.structuredData).replace(/</g, "\\u003c");
+    tags.push(`<script type="application/ld+json" nonce="${nonce}">${json}</script>`);
+  }
   if (head.tagHead) tags.push(withScriptNonce(head.tagHead, nonce));
   return tags.join("\n    ");
 }

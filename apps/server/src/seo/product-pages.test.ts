@@ -11,6 +11,11 @@ function headOf(html: string): string {
   return html.slice(0, html.indexOf("</head>"));
 }
 
+function structuredDataOf(html: string): { name: string; offers: { price: number; priceCurrency: string; url: string } } {
+  const json = /<script type="application\/ld\+json" nonce="[^"]+">(.*?)<\/script>/s.exec(headOf(html))![1]!;
+  return JSON.parse(json);
+}
+
 describe("pages served to crawlers", () => {
   let t: TestApp;
   let webDir: string;
@@ -42,6 +47,10 @@ describe("pages served to crawlers", () => {
     expect(head).toContain(`<meta property="og:url" content="${PUBLIC_URL}/product/kaju-katli" />`);
     expect(head).toContain(`<meta property="og:image" content="${PUBLIC_URL}/images/${item.image}" />`);
     expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(structuredDataOf(res.body)).toMatchObject({
+      name: item.name,
+      offers: { price: item.price, priceCurrency: "INR", url: `${PUBLIC_URL}/product/kaju-katli` },
+    });
     expect(res.body).toContain('<div id="root"></div>');
   });
 
@@ -49,16 +58,19 @@ describe("pages served to crawlers", () => {
     const hostile = `Kesar "Royal" <Barfi> & 'Co' </title><script>alert(1)</script>`;
     await t.database.db
       .update(foodItems)
-      .set({ metaTitle: hostile, metaDescription: `Sweet" onload="alert(1)`, metaKeywords: `<b>kesar</b>, "barfi"` })
+      .set({ name: hostile, metaTitle: hostile, metaDescription: `Sweet" onload="alert(1)`, metaKeywords: `<b>kesar</b>, "barfi"` })
       .where(eq(foodItems.slug, "mysore-pak"));
 
-    const head = headOf((await t.app.inject("/product/mysore-pak")).body);
+    const html = (await t.app.inject("/product/mysore-pak")).body;
+    const head = headOf(html);
     const escapedTitle = "Kesar &#34;Royal&#34; &#60;Barfi&#62; &#38; &#39;Co&#39; &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;";
     expect(head).toContain(`<title>${escapedTitle} | Mithai</title>`);
     expect(head).toContain(`<meta property="og:title" content="${escapedTitle}" />`);
     expect(head).toContain('<meta name="description" content="Sweet&#34; onload=&#34;alert(1)" />');
     expect(head).toContain('<meta name="keywords" content="&#60;b&#62;kesar&#60;/b&#62;, &#34;barfi&#34;" />');
     expect(head).not.toContain("<script>alert(1)");
+    expect(head).not.toContain("</title><");
+    expect(structuredDataOf(html).name).toBe(hostile);
     expect(head).not.toContain('" onload="');
   });
 
