@@ -11,6 +11,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: true,
     modulePreload: { polyfill: false },
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,6 +1,7 @@
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ApiDeps } from "@mithai/api/context";
+import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createMailer } from "@mithai/api/mail/mailer";
 import type { DbHandle } from "@mithai/db/client";
 import type { Env } from "./env";
@@ -27,8 +28,10 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     routerOptions: { maxParamLength: 5000 },
   });
 
+  const catalog = createCatalogCache(database.db, database.listen);
   const deps: ApiDeps = {
     db: database.db,
+    catalog,
     log: app.log,
     mailer: createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log }),
     config: {
@@ -41,6 +44,8 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     },
   };
   app.decorate("deps", deps);
+  app.addHook("onReady", () => catalog.start());
+  app.addHook("onClose", () => catalog.stop());
 
   // Third-party plugins first, then the app's own.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

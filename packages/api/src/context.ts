@@ -1,5 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
+import type { CatalogCache } from "./catalog/cache";
 import type { Mailer } from "./mail/mailer";
 
 export interface Logger {
@@ -32,6 +33,7 @@ export interface ApiDeps {
   config: ApiConfig;
   log: Logger;
   mailer: Mailer;
+  catalog: CatalogCache;
 }
 
 export interface AuthSession {

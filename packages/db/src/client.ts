@@ -20,6 +20,11 @@ export interface DbHandle {
   kind: DbKind;
   /** Applies the committed migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` from any process sharing the database, and
+   * `onListen` each time listening (re)starts — after a reconnect, notifications may have been missed.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   /** True when a trivial query answers (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -63,6 +68,10 @@ function createPostgresDb(url: string, max: number, migrationsFolder: string): D
         await lockClient.end();
       }
     },
+    async listen(channel, onNotify, onListen) {
+      const meta = await client.listen(channel, onNotify, onListen);
+      return () => meta.unlisten();
+    },
     ping: () => pingDb(db),
     close: () => client.end({ timeout: 5 }),
   };
@@ -77,6 +86,11 @@ function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHa
     kind: "pglite",
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    },
+    async listen(channel, onNotify, onListen) {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return () => unlisten();
     },
     ping: () => pingDb(db),
     close: () => client.close(),

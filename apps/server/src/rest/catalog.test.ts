@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, type FoodItem } from "@mithai/schema/catalog";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
@@ -30,6 +31,20 @@ describe("catalogue over REST", () => {
       expect(typeof item.price).toBe("number");
       expect(item.price).toBeGreaterThan(0);
       expect(item.metaTitle.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers the list with an ETag, 304 when it has not changed, and pre-compressed bodies", async () => {
+    const first = await t.app.inject("/api/food/list");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ url: "/api/food/list", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+      const res = await t.app.inject({ url: "/api/food/list", headers: { "accept-encoding": encoding } });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(jsonOf(first));
     }
   });
 

@@ -1,19 +1,36 @@
-import type { FastifyInstance } from "fastify";
-import { getFoodItemById, getFoodItemBySlug, listFoodItems } from "@mithai/api/catalog/food-items";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { findById, findBySlug } from "@mithai/api/catalog/cache";
 
-/** SPEC §7 catalogue reads: `{ success, data }`, items carry `_id`. */
+/** SPEC §7 catalogue reads: `{ success, data }`, items carry `_id`. Served from the catalogue cache. */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { catalog } = app.deps;
 
-  app.get("/api/food/list", async () => ({ success: true, data: await listFoodItems(db) }));
+  // The list is the storefront's hottest answer: pre-serialised and pre-compressed, with an ETag for 304s.
+  app.get("/api/food/list", async (req, reply) => {
+    const { listResponse } = await catalog.snapshot();
+    reply.header("etag", listResponse.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    if (req.headers["if-none-match"] === listResponse.etag) return reply.status(304).send();
+    reply.type("application/json; charset=utf-8");
+    const encoding = preferredEncoding(req);
+    if (encoding === "br") return reply.header("content-encoding", "br").send(listResponse.br);
+    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(listResponse.gzip);
+    return reply.send(listResponse.json);
+  });
 
   app.get<{ Params: { slug: string } }>("/api/food/slug/:slug", async (req) => ({
     success: true,
-    data: await getFoodItemBySlug(db, req.params.slug),
+    data: findBySlug(await catalog.snapshot(), req.params.slug),
   }));
 
   app.get<{ Params: { id: string } }>("/api/food/item/:id", async (req) => ({
     success: true,
-    data: await getFoodItemById(db, req.params.id),
+    data: findById(await catalog.snapshot(), req.params.id),
   }));
+}
+
+function preferredEncoding(req: FastifyRequest): "br" | "gzip" | null {
+  const accepted = String(req.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return null;
 }

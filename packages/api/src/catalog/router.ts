@@ -1,17 +1,15 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { foodItemSchema } from "@mithai/schema/contracts/catalog";
 import { publicProcedure } from "../trpc";
-import { getFoodItemById, getFoodItemBySlug, listFoodItems } from "./food-items";
+import { findById, findBySlug } from "./cache";
 
+// Answers come from the catalogue cache, built from validated rows: no output re-validation on this hot path.
 export const catalogRouter = {
-  list: publicProcedure.output(z.array(foodItemSchema)).query(({ ctx }) => listFoodItems(ctx.db)),
+  list: publicProcedure.query(async ({ ctx }) => (await ctx.catalog.snapshot()).items),
   bySlug: publicProcedure
     .input(z.object({ slug: z.string().max(200) }))
-    .output(foodItemSchema)
-    .query(({ ctx, input }) => getFoodItemBySlug(ctx.db, input.slug)),
+    .query(async ({ ctx, input }) => findBySlug(await ctx.catalog.snapshot(), input.slug)),
   byId: publicProcedure
     .input(z.object({ id: z.string().max(100) }))
-    .output(foodItemSchema)
-    .query(({ ctx, input }) => getFoodItemById(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => findById(await ctx.catalog.snapshot(), input.id)),
 } satisfies TRPCRouterRecord;

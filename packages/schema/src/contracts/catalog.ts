@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, type FoodItem } from "../catalog";
+import { CATEGORIES } from "../catalog";
 
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(", ")}` });
 
@@ -14,21 +14,3 @@ export const slugSchema = z
   .min(1, "Slug is required")
   .max(120, "Slug is too long")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Slug must be lower-case words joined by hyphens");
-
-export const foodItemSchema = z.object({
-  _id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  image: z.string(),
-  category: categorySchema,
-  ingredients: z.string(),
-  benefits: z.string(),
-  faq: z.array(faqEntrySchema),
-  metaTitle: z.string(),
-  metaDescription: z.string(),
-  metaKeywords: z.string(),
-  googleTagHead: z.string(),
-  googleTagBody: z.string(),
-}) satisfies z.ZodType<FoodItem>;

@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@mithai/db/client";
+import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
+import { createTestDb } from "@mithai/db/testing";
+import { CATEGORIES, FAQ_ENTRIES_PER_ITEM } from "@mithai/schema/catalog";
+import { seedDemoCatalog } from "./demo-seed";
+import { listFoodItems } from "./food-items";
+import { imageFiles } from "./images";
+
+const demoImagesDir = fileURLToPath(new URL("../../../db/seed/images", import.meta.url));
+
+describe("demo catalogue seed", () => {
+  let handle: DbHandle;
+  const imagesDir = path.join(mkdtempSync(path.join(tmpdir(), "mithai-seed-")), "images");
+  beforeAll(async () => {
+    handle = await createTestDb();
+  });
+  afterAll(() => handle.close());
+
+  it("ships valid data: unique kebab slugs, prices in range, two FAQ pairs, SEO fields, all four categories", () => {
+    expect(DEMO_SWEETS.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(DEMO_SWEETS.map((s) => s.slug)).size).toBe(DEMO_SWEETS.length);
+    expect(new Set(DEMO_SWEETS.map((s) => s.category))).toEqual(new Set(CATEGORIES));
+    for (const sweet of DEMO_SWEETS) {
+      expect(sweet.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(Number.isInteger(sweet.pricePaise)).toBe(true);
+      expect(sweet.pricePaise).toBeGreaterThanOrEqual(100);
+      expect(sweet.faq).toHaveLength(FAQ_ENTRIES_PER_ITEM);
+      expect(sweet.metaTitle && sweet.metaDescription && sweet.metaKeywords).toBeTruthy();
+    }
+  });
+
+  it("loads every sweet with its shipped pictures in every width when the catalogue is empty", async () => {
+    expect(await seedDemoCatalog(handle.db, imagesDir, demoImagesDir)).toBe(DEMO_SWEETS.length);
+    const items = await listFoodItems(handle.db);
+    expect(items).toHaveLength(DEMO_SWEETS.length);
+    for (const item of items) for (const file of imageFiles(item.image)) expect(existsSync(path.join(imagesDir, file))).toBe(true);
+  });
+
+  it("does nothing once the catalogue has items", async () => {
+    expect(await seedDemoCatalog(handle.db, imagesDir, demoImagesDir)).toBe(0);
+    expect(await listFoodItems(handle.db)).toHaveLength(DEMO_SWEETS.length);
+  });
+});
