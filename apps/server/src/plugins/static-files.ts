@@ -2,10 +2,6 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { getFoodItemBySlug } from "@mithai/api/catalog/food-items";
-import { AppError } from "@mithai/api/errors";
-import type { Db } from "@mithai/db/client";
-import type { FoodItem } from "@mithai/schema/catalog";
 import { headForPath, notFoundHead, productHead, type SiteInfo } from "../seo/page-heads";
 import { createPageShell, type PageHead, type PageShell } from "../seo/page-shell";
 import { createCspNonce, pageContentSecurityPolicy } from "./security-headers";
@@ -50,9 +46,9 @@ export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: 
       },
     });
 
-    const { db } = app.deps;
+    const { catalog } = app.deps;
     app.get<{ Params: { slug: string } }>("/product/:slug", async (req, reply) => {
-      const item = await findFoodItemBySlug(db, req.params.slug);
+      const item = (await catalog.snapshot()).bySlug.get(req.params.slug);
       return sendPage(reply, shell, item ? productHead(opts.site, item) : notFoundHead(opts.site), item ? 200 : 404);
     });
   }
@@ -74,13 +70,4 @@ function sendPage(reply: FastifyReply, shell: PageShell, head: PageHead, status:
     .header("content-security-policy", pageContentSecurityPolicy(nonce))
     .type("text/html; charset=utf-8")
     .send(shell.render(head, nonce));
-}
-
-async function findFoodItemBySlug(db: Db, slug: string): Promise<FoodItem | null> {
-  try {
-    return await getFoodItemBySlug(db, slug);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
-    throw error;
-  }
 }

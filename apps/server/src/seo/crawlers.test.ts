@@ -18,6 +18,7 @@ describe("sitemap and robots", () => {
 
   it("lists home, the static pages and every product on sale with absolute PUBLIC_URL addresses", async () => {
     await t.database.db.update(foodItems).set({ removedAt: new Date() }).where(eq(foodItems.slug, "jalebi"));
+    await t.app.deps.catalog.changed();
     const res = await t.app.inject("/sitemap.xml");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");

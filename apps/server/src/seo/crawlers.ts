@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { listFoodItems } from "@mithai/api/catalog/food-items";
 import { STATIC_PAGES } from "@mithai/schema/pages";
 import { escapeHtml } from "./page-shell";
 
@@ -8,10 +7,10 @@ const PRIVATE_PATHS = ["/admin", "/cart", "/order", "/user-dashboard", "/myorder
 
 /** `/sitemap.xml` (home, static pages, every product on sale) and `/robots.txt`, with PUBLIC_URL addresses. */
 export async function crawlerRoutes(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
-  const { db } = app.deps;
+  const { catalog } = app.deps;
 
   app.get("/sitemap.xml", async (_req, reply) => {
-    const products = await listFoodItems(db);
+    const products = (await catalog.snapshot()).items;
     const paths = ["/", ...Object.values(STATIC_PAGES).map((page) => page.path), ...products.map((item) => `/product/${item.slug}`)];
     const urls = paths.map((path) => `  <url><loc>${escapeHtml(opts.publicUrl + path)}</loc></url>`);
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

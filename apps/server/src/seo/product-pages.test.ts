@@ -60,6 +60,7 @@ describe("pages served to crawlers", () => {
       .update(foodItems)
       .set({ name: hostile, metaTitle: hostile, metaDescription: `Sweet" onload="alert(1)`, metaKeywords: `<b>kesar</b>, "barfi"` })
       .where(eq(foodItems.slug, "mysore-pak"));
+    await t.app.deps.catalog.changed();
 
     const html = (await t.app.inject("/product/mysore-pak")).body;
     const head = headOf(html);
@@ -78,6 +79,7 @@ describe("pages served to crawlers", () => {
     const tagHead = `<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST1"></script><script>window.dataLayer=window.dataLayer||[];</script>`;
     const tagBody = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-TEST1" height="0" width="0"></iframe></noscript>`;
     await t.database.db.update(foodItems).set({ googleTagHead: tagHead, googleTagBody: tagBody }).where(eq(foodItems.slug, "jalebi"));
+    await t.app.deps.catalog.changed();
 
     const res = await t.app.inject("/product/jalebi");
     const nonce = /'nonce-([^']+)'/.exec(res.headers["content-security-policy"] as string)![1]!;
