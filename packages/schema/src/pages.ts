@@ -55,3 +55,8 @@ export const SHOP_DESCRIPTION =
 export function pageTitle(shopName: string, title?: string): string {
   return title ? `${title} | ${shopName}` : `${shopName} — handcrafted Indian sweets`;
 }
+
+/** A product page's title: the admin's SEO title as written (it usually names the shop already), else the sweet's name. */
+export function productPageTitle(shopName: string, item: { name: string; metaTitle: string }): string {
+  return item.metaTitle || pageTitle(shopName, item.name);
+}

@@ -1,5 +1,5 @@
 import type { FoodItem } from "@mithai/schema/catalog";
-import { CANCELLATION_POLICY_ALIAS, pageTitle, SHOP_DESCRIPTION, STATIC_PAGES, type StaticPage } from "@mithai/schema/pages";
+import { CANCELLATION_POLICY_ALIAS, pageTitle, productPageTitle, SHOP_DESCRIPTION, STATIC_PAGES, type StaticPage } from "@mithai/schema/pages";
 import type { PageHead } from "./page-shell";
 
 export interface SiteInfo {
@@ -43,7 +43,7 @@ export function productHead(site: SiteInfo, item: FoodItem): PageHead {
   const url = `${site.publicUrl}/product/${item.slug}`;
   const image = `${site.publicUrl}/images/${encodeURIComponent(item.image)}`;
   return {
-    title: pageTitle(site.shopName, title),
+    title: productPageTitle(site.shopName, item),
     description,
     keywords: item.metaKeywords || undefined,
     canonicalUrl: url,

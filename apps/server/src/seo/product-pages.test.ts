@@ -37,7 +37,8 @@ describe("pages served to crawlers", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     const head = headOf(res.body);
-    expect(head).toContain(`<title>${item.metaTitle} | Mithai</title>`);
+    expect(item.metaTitle).toMatch(/ \| Mithai$/);
+    expect(head).toContain(`<title>${item.metaTitle}</title>`);
     expect(head).toContain(`<meta name="description" content="${item.metaDescription}" />`);
     expect(head).toContain(`<meta name="keywords" content="${item.metaKeywords}" />`);
     expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/product/kaju-katli" />`);
@@ -65,7 +66,7 @@ describe("pages served to crawlers", () => {
     const html = (await t.app.inject("/product/mysore-pak")).body;
     const head = headOf(html);
     const escapedTitle = "Kesar &#34;Royal&#34; &#60;Barfi&#62; &#38; &#39;Co&#39; &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;";
-    expect(head).toContain(`<title>${escapedTitle} | Mithai</title>`);
+    expect(head).toContain(`<title>${escapedTitle}</title>`);
     expect(head).toContain(`<meta property="og:title" content="${escapedTitle}" />`);
     expect(head).toContain('<meta name="description" content="Sweet&#34; onload=&#34;alert(1)" />');
     expect(head).toContain('<meta name="keywords" content="&#60;b&#62;kesar&#60;/b&#62;, &#34;barfi&#34;" />');
@@ -90,6 +91,16 @@ describe("pages served to crawlers", () => {
     expect(res.body).toMatch(new RegExp(`<body>\\s*${tagBody.replace(/[.?*()[\]|]/g, "\\$&")}\\s*<div id="root">`));
     expect(res.body).toContain(`<script type="module" crossorigin src="/assets/app.js" nonce="${nonce}"></script>`);
     expect(res.body).not.toContain("%CSP_NONCE%");
+  });
+
+  it("falls back to the sweet's name and description when its SEO fields are empty, leaving out empty keywords", async () => {
+    const item = items.find((i) => i.slug === "gujiya")!;
+    await t.database.db.update(foodItems).set({ metaTitle: "", metaDescription: "", metaKeywords: "" }).where(eq(foodItems.slug, "gujiya"));
+    await t.app.deps.catalog.changed();
+    const head = headOf((await t.app.inject("/product/gujiya")).body);
+    expect(head).toContain(`<title>${item.name} | Mithai</title>`);
+    expect(head).toContain(`<meta name="description" content="${item.description}" />`);
+    expect(head).not.toContain('name="keywords"');
   });
 
   it("gives each page response its own nonce", async () => {

@@ -4,11 +4,13 @@ import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
+import { productPageTitle } from "@mithai/schema/pages";
 import { FoodCard } from "../components/FoodCard";
 import { Tabs } from "../components/Tabs";
 import { foodImageProps } from "../lib/images";
 import { useTRPC } from "../lib/trpc";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { SHOP_NAME } from "../lib/shop";
+import { useExactDocumentTitle } from "../lib/use-document-title";
 
 export function ProductPage() {
   const { slug = "" } = useParams();
@@ -18,7 +20,7 @@ export function ProductPage() {
     retry: (count, error) => !isNotFound(error) && count < 1,
   });
   const list = useQuery(trpc.catalog.list.queryOptions());
-  useDocumentTitle(product.data?.metaTitle || product.data?.name);
+  useExactDocumentTitle(product.data && productPageTitle(SHOP_NAME, product.data));
   useEffect(() => setMetaTags(product.data), [product.data]);
 
   if (product.isError) {
