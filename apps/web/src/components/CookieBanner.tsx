@@ -13,8 +13,8 @@ export function CookieBanner() {
         <div>
           <h2 id="cookie-banner-title" className="cookie-banner-title">Cookies and Tracking</h2>
           <p className="cookie-banner-text">
-            We use cookies and your browser's storage to keep you signed in, remember your cart and understand how the shop is used.
-            Read our <Link to={STATIC_PAGES.privacy.path}>privacy policy</Link>.
+            We use cookies and your browser's storage to keep you signed in, remember your cart and understand how the shop is used.{" "}
+            <Link to={STATIC_PAGES.privacy.path}>How we use your data</Link>
           </p>
         </div>
         <button
