@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon at a fixed concurrency for a fixed time; latency percentiles in milliseconds. */
+export async function measure(name: string, url: string, options: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 8 });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export interface Started {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a process and resolves once `ready(url)` answers 200. */
+export async function startProcess(command: string, args: string[], env: Record<string, string>, readyUrl: string, timeoutMs = 60_000): Promise<Started> {
+  // Its own process group, so stopping `npm start` also stops the server npm started.
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${readyUrl} did not answer within ${timeoutMs} ms`);
+    try {
+      if ((await fetch(readyUrl)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        process.kill(-child.pid!, "SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * npm run bench — measures the shop side by side with a bare Fastify route on this machine and
+ * prints a table; the figures are also written to bench/results/latest.json.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { measure, startProcess, type LoadResult } from "./lib";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const BARE_PORT = 3301;
+const SHOP_PORT = 3302;
+
+async function catalogueLoad(): Promise<{ bare: LoadResult; shop: LoadResult[] }> {
+  const bare = await startProcess("node", [path.join(root, "bench/bare-fastify.mjs")], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/`);
+  const bareResult = await measure("bare Fastify hello world", `http://127.0.0.1:${BARE_PORT}/`, { seconds: SECONDS });
+  await bare.stop();
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-"));
+  const base = `http://127.0.0.1:${SHOP_PORT}`;
+  const shop = await startProcess("node", [path.join(root, "apps/server/dist/server.js")], { PORT: String(SHOP_PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42" }, `${base}/readyz`);
+  const slug = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
+  const results = [];
+  for (const [name, url] of [
+    ["REST GET /api/food/list", `${base}/api/food/list`],
+    ["REST GET /api/food/slug/{slug}", `${base}/api/food/slug/${slug}`],
+    ["tRPC catalog.list", `${base}/trpc/catalog.list`],
+  ] as const) {
+    results.push(await measure(name, url, { seconds: SECONDS }));
+  }
+  await shop.stop();
+  return { bare: bareResult, shop: results };
+}
+
+/** `npm start` on a fresh embedded database (migrations + demo seed) until the first page is served, then again on existing data. */
+async function coldStart(): Promise<{ freshMs: number; warmDataMs: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-cold-"));
+  const env = { PORT: String(SHOP_PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const time = async () => {
+    const started = performance.now();
+    const server = await startProcess("npm", ["start", "--silent"], env, `http://127.0.0.1:${SHOP_PORT}/`);
+    const ms = Math.round(performance.now() - started);
+    await server.stop();
+    return ms;
+  };
+  return { freshMs: await time(), warmDataMs: await time() };
+}
+
+const catalogue = await catalogueLoad();
+const cold = await coldStart();
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const rows = [catalogue.bare, ...catalogue.shop].map((r) => ({
+  ...r,
+  ratioToBare: Number((r.requestsPerSecond / catalogue.bare.requestsPerSecond).toFixed(2)),
+}));
+
+console.log(`\nMithai bench — ${new Date().toISOString()} — ${machine}`);
+console.log(`50 connections, ${SECONDS} s each\n`);
+console.log("| endpoint | req/s | p50 ms | p99 ms | × bare Fastify | errors | non-2xx |");
+console.log("|---|---:|---:|---:|---:|---:|---:|");
+for (const r of rows) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToBare} | ${r.errors} | ${r.non2xx} |`);
+console.log(`\ncold start (npm start → first page): fresh embedded database ${cold.freshMs} ms, existing data ${cold.warmDataMs} ms`);
+
+mkdirSync(path.join(root, "bench/results"), { recursive: true });
+writeFileSync(
+  path.join(root, "bench/results/latest.json"),
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, connections: 50, catalogue: rows, coldStart: cold }, null, 2)}\n`,
+);
