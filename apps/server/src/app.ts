@@ -1,5 +1,6 @@
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { createAccountLimits } from "@mithai/api/accounts/limits";
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createMailer } from "@mithai/api/mail/mailer";
@@ -33,6 +34,7 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     db: database.db,
     catalog,
     log: app.log,
+    accountLimits: createAccountLimits(),
     mailer: createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log }),
     config: {
       shopName: env.shopName,

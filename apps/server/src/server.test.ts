@@ -27,7 +27,7 @@ function startServer(env: Record<string, string>) {
   return { child, url, exited, output: () => output };
 }
 
-describe("server process", () => {
+describe("server process", { timeout: 180_000 }, () => {
   it("migrates, seeds the demo catalogue on an embedded database, serves, and shuts down cleanly on SIGTERM", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-proc-"));
     const server = startServer({ DATA_DIR: dataDir });

@@ -1,5 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
+import type { AccountLimits } from "./accounts/limits";
 import type { CatalogCache } from "./catalog/cache";
 import type { Mailer } from "./mail/mailer";
 
@@ -34,6 +35,8 @@ export interface ApiDeps {
   log: Logger;
   mailer: Mailer;
   catalog: CatalogCache;
+  /** Per-process attempt counters for login, sign-up and password reset. */
+  accountLimits: AccountLimits;
 }
 
 export interface AuthSession {

@@ -1,4 +1,5 @@
 import { TRPCError, initTRPC } from "@trpc/server";
+import { ZodError } from "zod";
 import { eq } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";
 import { AppError } from "./errors";
@@ -8,6 +9,8 @@ const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
     // Internals never leave the server: a 5xx says only that something failed.
     if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: "Internal server error" };
+    // Bad input: the first problem in words a person can act on, not the validator's JSON dump.
+    if (error.cause instanceof ZodError) return { ...shape, message: error.cause.issues[0]?.message ?? "Invalid input" };
     return shape;
   },
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { recordConsent } from "@mithai/api/consent/consents";
-import { badRequest } from "@mithai/api/errors";
 import { createRateLimiter } from "@mithai/api/rate-limit";
 import { consentRequestSchema } from "@mithai/schema/contracts/consent";
+import { parseInput } from "./request";
 
 /** SPEC §7 `POST /api/consent`: the cookie banner's Accept. The IP recorded is the one the server sees. */
 export async function consentRoutes(app: FastifyInstance): Promise<void> {
@@ -12,9 +12,8 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
 
   app.post("/api/consent", async (req) => {
     limiter.hit(req.ip);
-    const parsed = consentRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid consent");
-    await recordConsent(db, { consentStatus: parsed.data.consentStatus, ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
+    const { consentStatus } = parseInput(consentRequestSchema, req.body);
+    await recordConsent(db, { consentStatus, ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
     return { success: true, message: "Consent recorded" };
   });
 }

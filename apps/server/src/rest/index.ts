@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./accounts";
 import { catalogRoutes } from "./catalog";
 import { consentRoutes } from "./consent";
 
 /** The documented `/api` paths: thin translations between SPEC §7 shapes and the domain services. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(accountRoutes);
   await app.register(catalogRoutes);
   await app.register(consentRoutes);
 }

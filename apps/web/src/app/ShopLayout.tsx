@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { CookieBanner } from "../components/CookieBanner";
 import { Footer } from "../components/Footer";
+import { LoginPopup } from "../components/LoginPopup";
 import { Navbar } from "../components/Navbar";
 import { PageSkeleton } from "../components/PageSkeleton";
 import { ScrollToTop } from "../components/ScrollToTop";
@@ -21,6 +22,7 @@ export function ShopLayout() {
       </main>
       <Footer />
       <CookieBanner />
+      <LoginPopup />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageSkeleton } from "../components/PageSkeleton";
 import { Home } from "../pages/Home";
 import { NotFound } from "../pages/NotFound";
@@ -9,29 +9,37 @@ import { staticPageRoutes } from "./static-routes";
 
 // The admin panel is its own chunk: storefront visitors never download it.
 const AdminRoutes = lazy(() => import("../admin/AdminRoutes"));
+// Account pages are visited rarely next to browsing, so they load on demand too (keeps the storefront bundle small).
+const UserDashboard = lazy(() => import("../pages/dashboard/UserDashboard").then((m) => ({ default: m.UserDashboard })));
+const ForgotPassword = lazy(() => import("../pages/account/ForgotPassword").then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import("../pages/account/ResetPassword").then((m) => ({ default: m.ResetPassword })));
+
+const loading = <PageSkeleton />;
+const onDemand = (page: ReactNode) => <Suspense fallback={loading}>{page}</Suspense>;
+
+/** Every path starting with /admin (admin-login, admin-register, admin-dashboard, admin/...) belongs to the admin panel. */
+const isAdminPath = (pathname: string) => pathname.startsWith("/admin");
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  if (isAdminPath(pathname)) {
+    // The admin chunk owns its routes from the root, so its own <Routes> see whole paths.
+    return onDemand(<AdminRoutes />);
+  }
   return (
     <Routes>
       <Route element={<ShopLayout />}>
         <Route index element={<Home />} />
         <Route path="product/:slug" element={<ProductPage />} />
+        <Route path="user-dashboard/*" element={onDemand(<UserDashboard />)} />
+        <Route path="myorders" element={<Navigate to="/user-dashboard/my-orders" replace />} />
+        <Route path="forgot-password" element={onDemand(<ForgotPassword />)} />
+        <Route path="reset-password" element={onDemand(<ResetPassword />)} />
         <Route path="not-found" element={<NotFound />} />
         {staticPageRoutes}
         {/* SPEC §2: any unknown path renders Home. */}
         <Route path="*" element={<Home />} />
       </Route>
-      {["admin-login", "admin-register", "admin-dashboard", "admin/*"].map((path) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <Suspense fallback={<PageSkeleton />}>
-              <AdminRoutes />
-            </Suspense>
-          }
-        />
-      ))}
     </Routes>
   );
 }

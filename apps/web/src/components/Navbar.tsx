@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AccountMenu } from "./AccountMenu";
 import { Logo } from "./Logo";
 
 export function Navbar() {
@@ -12,6 +13,7 @@ export function Navbar() {
           <Link to="/cart" className="icon-button" aria-label="Cart">
             <CartIcon />
           </Link>
+          <AccountMenu />
         </div>
       </nav>
     </header>

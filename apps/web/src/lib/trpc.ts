@@ -1,13 +1,20 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@mithai/api/root";
-import { getCustomerToken } from "./session";
+import { isUnauthorized } from "./errors";
+import { getCustomerToken, setCustomerToken } from "./session";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
+    // A stored token the server no longer accepts (expired, account gone) signs the customer out.
+    queryCache: new QueryCache({
+      onError(error) {
+        if (isUnauthorized(error) && getCustomerToken()) setCustomerToken(null);
+      },
+    }),
     defaultOptions: {
       queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
     },

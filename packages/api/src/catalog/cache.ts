@@ -58,8 +58,10 @@ export function createCatalogCache(db: Db, listen: DbHandle["listen"]): CatalogC
       unlisten = await listen(CHANNEL, invalidate, invalidate);
     },
     async stop() {
-      await unlisten?.();
+      const stopListening = unlisten;
       unlisten = null;
+      // At shutdown the database may already be gone, and with it the subscription.
+      await stopListening?.().catch(() => undefined);
     },
   };
 }

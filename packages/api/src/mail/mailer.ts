@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** The mail's main link, logged when mail goes to the outbox so a developer can follow it without a mail client. */
+  outboxLogLink?: string;
 }
 
 export interface Mailer {
@@ -27,19 +29,19 @@ export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): 
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
-      async send(message) {
+      async send({ outboxLogLink: _link, ...message }) {
         await transport.sendMail({ from, ...message });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
-    async send(message) {
+    async send({ outboxLogLink: link, ...message }) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
+      log.info({ to: message.to, subject: message.subject, file, ...(link ? { link } : {}) }, "mail written to outbox");
     },
   };
 }

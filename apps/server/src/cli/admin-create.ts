@@ -1,0 +1,66 @@
+/**
+ * `npm run admin:create [-- --name "Asha" --email asha@example.in --password "..."]`: creates an admin
+ * account in the configured database (DATABASE_URL or DATA_DIR). Missing values are asked for.
+ */
+import { createInterface } from "node:readline/promises";
+import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+import { createAdminAccount } from "@mithai/api/accounts/users";
+import { AppError } from "@mithai/api/errors";
+import { createDb } from "@mithai/db/client";
+import { registerInputSchema } from "@mithai/schema/contracts/account";
+import { EnvError, loadEnv } from "../env";
+
+const adminInputSchema = registerInputSchema.omit({ role: true });
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { name: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
+  });
+  const name = values.name ?? (await ask("Name: "));
+  const email = values.email ?? (await ask("Email: "));
+  const password = values.password ?? (await ask("Password (at least 8 characters, not shown): ", { hidden: true }));
+  const parsed = adminInputSchema.safeParse({ name, email, password });
+  if (!parsed.success) fail(parsed.error.issues[0]?.message ?? "Invalid input");
+
+  const env = loadEnv();
+  const database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, maxConnections: 1 }, env.migrationsFolder);
+  try {
+    await database.migrate();
+    await createAdminAccount(database.db, parsed.data);
+    console.log(`Admin ${parsed.data.email} created. Log in at ${env.publicUrl}/admin-login`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function ask(question: string, { hidden = false } = {}): Promise<string> {
+  let muted = false;
+  // Echo everything except what is typed while a hidden answer is being read.
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY });
+  try {
+    const answer = rl.question(question);
+    muted = hidden;
+    return (await answer).trim();
+  } finally {
+    rl.close();
+    if (hidden) process.stdout.write("\n");
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof AppError || error instanceof EnvError) fail(error.message);
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { AuthSession, RequestContext } from "@mithai/api/context";
+import { AppError, badRequest } from "@mithai/api/errors";
+import { contextFromRequest } from "../context";
+
+/** Checks a request body (or query) against a contract; the first problem becomes a 400 with its message. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  return parsed.data;
+}
+
+/** The context of a REST call: the token may come as Bearer or, for older clients, in a bare `token` header. */
+export function restContext(req: FastifyRequest): Promise<RequestContext> {
+  return contextFromRequest(req, { allowTokenHeader: true });
+}
+
+/** As restContext, for calls that need a signed-in customer (401 otherwise). */
+export async function customerRestContext(req: FastifyRequest): Promise<RequestContext & { auth: AuthSession }> {
+  const ctx = await restContext(req);
+  if (!ctx.auth) throw new AppError("UNAUTHORIZED", "Please log in to continue");
+  return { ...ctx, auth: ctx.auth };
+}

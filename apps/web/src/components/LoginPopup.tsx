@@ -1,0 +1,142 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
+import { serverMessageOf } from "../lib/errors";
+import { closeLoginPopup, openLoginPopup, useLoginPopup } from "../lib/login-popup";
+import { takeRedirectAfterLogin } from "../lib/redirect-after-login";
+import { setCustomerToken } from "../lib/session";
+import { useTRPC } from "../lib/trpc";
+
+/** The navbar's login / sign-up dialog (SPEC §2, §4); opened from anywhere through lib/login-popup. */
+export function LoginPopup() {
+  const { open, mode } = useLoginPopup();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog ref={dialogRef} className="login-popup" aria-labelledby="login-popup-title" onClose={closeLoginPopup}>
+      {/* Mounting the form only while open starts every visit with empty fields. */}
+      {open && <LoginForm key={mode} mode={mode} />}
+    </dialog>
+  );
+}
+
+function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const ids = useId();
+  const [error, setError] = useState<string | null>(null);
+  const signingUp = mode === "Sign Up";
+
+  const login = useMutation(trpc.auth.login.mutationOptions());
+  const register = useMutation(trpc.auth.register.mutationOptions());
+  const busy = login.isPending || register.isPending;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email"));
+    const password = String(form.get("password"));
+    try {
+      const result = signingUp ? await register.mutateAsync({ name: String(form.get("name")), email, password }) : await login.mutateAsync({ email, password });
+      // Whatever was cached belonged to the previous visitor.
+      queryClient.removeQueries({ queryKey: trpc.user.pathKey() });
+      setCustomerToken(result.token);
+      closeLoginPopup();
+      await navigate(takeRedirectAfterLogin());
+    } catch (cause) {
+      setError(serverMessageOf(cause) ?? "An error occurred while logging in.");
+    }
+  }
+
+  return (
+    <form className="login-popup-form" onSubmit={submit}>
+      <div className="login-popup-head">
+        <h2 id="login-popup-title">{mode}</h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={closeLoginPopup}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+
+      {signingUp && (
+        <div className="field">
+          <label htmlFor={`${ids}-name`}>Your name</label>
+          <input id={`${ids}-name`} name="name" autoComplete="name" required maxLength={100} autoFocus />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${ids}-email`}>Email</label>
+        <input id={`${ids}-email`} name="email" type="email" autoComplete="email" required maxLength={254} autoFocus={!signingUp} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-password`}>Password</label>
+        <input
+          id={`${ids}-password`}
+          name="password"
+          type="password"
+          required
+          autoComplete={signingUp ? "new-password" : "current-password"}
+          minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
+          maxLength={200}
+          aria-describedby={signingUp ? `${ids}-password-hint` : undefined}
+        />
+        {signingUp && (
+          <p id={`${ids}-password-hint`} className="field-hint">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </p>
+        )}
+      </div>
+
+      <label className="checkbox">
+        <input type="checkbox" name="terms" required />
+        <span>By continuing, I agree to the terms of use &amp; privacy policy.</span>
+      </label>
+      <p className="field-hint">
+        Read our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
+        <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
+      </p>
+
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy ? "Please wait..." : signingUp ? "Create account" : "Login"}
+      </button>
+
+      {signingUp ? (
+        <p className="login-popup-switch">
+          Already have an account?{" "}
+          <button type="button" className="link-button" onClick={() => openLoginPopup("Login")}>
+            Login here
+          </button>
+        </p>
+      ) : (
+        <>
+          <p className="login-popup-switch">
+            <Link to="/forgot-password" onClick={closeLoginPopup}>
+              Forgot password?
+            </Link>
+          </p>
+          <p className="login-popup-switch">
+            Create a new account?{" "}
+            <button type="button" className="link-button" onClick={() => openLoginPopup("Sign Up")}>
+              Click here
+            </button>
+          </p>
+        </>
+      )}
+    </form>
+  );
+}

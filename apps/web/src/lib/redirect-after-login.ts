@@ -1,0 +1,16 @@
+import { STORAGE_KEYS } from "@mithai/schema/auth";
+
+/** Where a customer lands after signing in when nothing else was asked for (SPEC §4). */
+export const DEFAULT_REDIRECT_AFTER_LOGIN = "/cart";
+
+/** Remembers where to return after the next sign-in (e.g. checkout sets /cart before opening the popup). */
+export function setRedirectAfterLogin(path: string): void {
+  localStorage.setItem(STORAGE_KEYS.redirectAfterLogin, path);
+}
+
+/** The stored target (once: it is removed), or the default; only paths on this site are followed. */
+export function takeRedirectAfterLogin(): string {
+  const stored = localStorage.getItem(STORAGE_KEYS.redirectAfterLogin);
+  localStorage.removeItem(STORAGE_KEYS.redirectAfterLogin);
+  return stored && stored.startsWith("/") && !stored.startsWith("//") ? stored : DEFAULT_REDIRECT_AFTER_LOGIN;
+}

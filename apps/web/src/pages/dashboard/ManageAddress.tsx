@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, MOBILE_PATTERN, PINCODE_PATTERN, type Address } from "@mithai/schema/account";
+import { serverMessageOf } from "../../lib/errors";
+import { useTRPC } from "../../lib/trpc";
+
+type Outcome = { ok: boolean; message: string } | null;
+
+export function ManageAddress() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const profile = useQuery(trpc.user.profile.queryOptions());
+  const add = useMutation(trpc.user.addAddress.mutationOptions());
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(null);
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? "");
+    try {
+      const addresses = await add.mutateAsync({
+        street: field("street"),
+        city: field("city"),
+        state: field("state"),
+        pincode: field("zip"),
+        country: field("country"),
+        mobile: field("mobile"),
+      });
+      queryClient.setQueryData(trpc.user.profile.queryKey(), (old) => (old ? { ...old, addresses } : old));
+      setOutcome({ ok: true, message: "Address added successfully!" });
+      setFormKey((key) => key + 1);
+    } catch (cause) {
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "Failed to add address" });
+    }
+  }
+
+  if (profile.isPending) return <p role="status">Loading profile...</p>;
+  if (profile.isError) return <p role="alert">We could not load your addresses. Please try again.</p>;
+
+  const { addresses } = profile.data;
+  const full = addresses.length >= MAX_SAVED_ADDRESSES;
+  return (
+    <>
+      <h2>Saved addresses</h2>
+      {addresses.length === 0 ? (
+        <p className="muted">No additional addresses saved yet.</p>
+      ) : (
+        <ul className="address-list">
+          {addresses.map((address) => (
+            <li key={address._id} className="address-card">
+              <AddressLines address={address} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="dashboard-subheading">Add a new address</h2>
+      {full ? (
+        <p className="muted">You have saved {MAX_SAVED_ADDRESSES} addresses, the most we keep.</p>
+      ) : (
+        <AddressForm key={formKey} busy={add.isPending} onSubmit={submit} />
+      )}
+      {outcome && (
+        <p className={outcome.ok ? "form-success" : "form-error"} role={outcome.ok ? "status" : "alert"}>
+          {outcome.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+function AddressLines({ address }: { address: Address }) {
+  return (
+    <address>
+      {address.street}
+      <br />
+      {address.city}, {address.state} {address.pincode}
+      <br />
+      {address.country}
+      <br />
+      Mobile: {address.mobile}
+    </address>
+  );
+}
+
+function AddressForm({ busy, onSubmit }: { busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const id = useId();
+  const input = (name: string, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input id={`${id}-${name}`} name={name} required maxLength={name === "street" ? 300 : 100} {...extra} />
+    </div>
+  );
+  return (
+    <form className="address-form" onSubmit={onSubmit}>
+      {input("street", "Street", { autoComplete: "street-address" })}
+      {input("city", "City", { autoComplete: "address-level2" })}
+      {input("state", "State", { autoComplete: "address-level1" })}
+      {input("zip", "PIN code", { inputMode: "numeric", pattern: PINCODE_PATTERN, title: "6 digits, not starting with 0", autoComplete: "postal-code" })}
+      {input("country", "Country", { defaultValue: DEFAULT_COUNTRY, autoComplete: "country-name" })}
+      {input("mobile", "Mobile", { type: "tel", pattern: MOBILE_PATTERN, title: "10 digits, optionally with +91", autoComplete: "tel" })}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {busy ? "Saving..." : "Save address"}
+      </button>
+    </form>
+  );
+}

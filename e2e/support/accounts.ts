@@ -1,0 +1,50 @@
+import { expect, type Page } from "@playwright/test";
+import { readNewestOutboxMail } from "../../packages/api/src/mail/outbox";
+
+/** The e2e server's DATA_DIR is .data/e2e (playwright.config.ts), relative to the repository root. */
+export const OUTBOX_DIR = ".data/e2e/outbox";
+
+let counter = 0;
+/** A fresh e-mail per call, so tests never collide on the shared server. */
+export const uniqueEmail = (prefix = "customer") => `${prefix}-${Date.now()}-${counter++}@example.in`;
+
+export const PASSWORD = "kaju-katli-2024";
+
+/** Signs a new customer up through the navbar's popup; answers the e-mail used. */
+export async function signUpThroughPopup(page: Page, name = "Asha Rao"): Promise<string> {
+  const email = uniqueEmail();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const popup = page.getByRole("dialog", { name: "Login" });
+  await popup.getByRole("button", { name: "Click here" }).click();
+  const signUp = page.getByRole("dialog", { name: "Sign Up" });
+  await signUp.getByLabel("Your name").fill(name);
+  await signUp.getByLabel("Email").fill(email);
+  await signUp.getByLabel("Password").fill(PASSWORD);
+  await signUp.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("button", { name: "Account" })).toBeVisible();
+  return email;
+}
+
+/** Creates a customer through the REST API (no browser), for tests about something else. */
+export async function createCustomer(page: Page): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail();
+  const res = await page.request.post("/api/user/register", { data: { name: "Test Customer", email, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  const { token } = (await res.json()) as { token: string };
+  return { email, token };
+}
+
+/** The reset link from the newest mail in the e2e server's outbox, once it arrived for `email`. */
+export async function resetLinkMailedTo(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = await readNewestOutboxMail(OUTBOX_DIR);
+      if (!mail?.includes(`To: ${email}`)) return null;
+      link = mail.match(/https?:\/\/\S+?\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
+      return link ?? null;
+    })
+    .not.toBeNull();
+  return link!;
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "@mithai/db/client";
+import { eq } from "@mithai/db/sql";
+import { passwordResetTokens, users } from "@mithai/db/schema";
+import { createTestDb } from "@mithai/db/testing";
+import { AppError } from "../errors";
+import { createTestContext } from "../testing";
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from "./password-reset";
+import { loginUser, registerUser } from "./users";
+
+let database: DbHandle;
+let ctx: ReturnType<typeof createTestContext>;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(() => database.close());
+beforeEach(() => {
+  ctx = createTestContext(database.db);
+});
+
+let counter = 0;
+const uniqueEmail = () => `reset${Date.now()}${counter++}@example.in`;
+
+async function customer(): Promise<{ email: string; userId: string }> {
+  const email = uniqueEmail();
+  await registerUser(ctx, { name: "Meera Iyer", email, password: "old-password-1" });
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { email, userId: row!.id };
+}
+
+/** Asks for a reset link and reads the token out of the mailed link. */
+async function mailedToken(email: string): Promise<string> {
+  await requestPasswordReset(ctx, email);
+  const link = ctx.sent.at(-1)!.text.match(/https:\/\/shop\.example\.in\/reset-password\?token=(\S+)/);
+  return decodeURIComponent(link![1]!);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const canLogIn = (email: string, password: string) =>
+  loginUser(ctx, { email, password }).then(
+    () => true,
+    () => false,
+  );
+
+describe("forgot password", () => {
+  it("mails an HTML and text message in the shop's name with a link to /reset-password, storing only the token's hash", async () => {
+    const { email, userId } = await customer();
+    const answer = await requestPasswordReset(ctx, email);
+    expect(answer).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(ctx.sent).toHaveLength(1);
+    const mail = ctx.sent[0]!;
+    expect(mail.to).toBe(email);
+    expect(mail.subject).toBe("Reset your Mithai password");
+    expect(mail.html).toContain("Meera Iyer");
+    const token = decodeURIComponent(mail.text.match(/reset-password\?token=(\S+)/)![1]!);
+    expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
+    expect(mail.html).toContain(`https://shop.example.in/reset-password?token=${encodeURIComponent(token)}`);
+
+    const [stored] = await database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const minutesValid = (stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 60_000;
+    expect(minutesValid).toBeCloseTo(60, 0);
+  });
+
+  it("answers an unknown e-mail with the same message and sends nothing", async () => {
+    expect(await requestPasswordReset(ctx, uniqueEmail())).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(ctx.sent).toHaveLength(0);
+  });
+
+  it("still answers the same when the mail server fails", async () => {
+    const { email } = await customer();
+    ctx.mailer = { send: () => Promise.reject(new Error("SMTP down")) };
+    expect(await requestPasswordReset(ctx, email)).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+  });
+
+  it("limits requests per e-mail with a 429 message", async () => {
+    const { email } = await customer();
+    for (let i = 0; i < 3; i++) await requestPasswordReset(ctx, email);
+    const error = await rejection(requestPasswordReset(ctx, email));
+    expect(error.code).toBe("TOO_MANY_REQUESTS");
+    expect(ctx.sent).toHaveLength(3);
+  });
+});
+
+describe("reset password", () => {
+  it("sets the new password once; the same link is refused afterwards", async () => {
+    const { email } = await customer();
+    const token = await mailedToken(email);
+    await resetPassword(ctx, { token, newPassword: "new-password-2" });
+    expect(await canLogIn(email, "new-password-2")).toBe(true);
+    expect(await canLogIn(email, "old-password-1")).toBe(false);
+
+    const reuse = await rejection(resetPassword(ctx, { token, newPassword: "third-password-3" }));
+    expect(reuse.code).toBe("BAD_REQUEST");
+    expect(await canLogIn(email, "new-password-2")).toBe(true);
+  });
+
+  it("refuses an expired link and changes nothing", async () => {
+    const { email, userId } = await customer();
+    const token = await mailedToken(email);
+    await database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    expect((await rejection(resetPassword(ctx, { token, newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+    expect(await canLogIn(email, "old-password-1")).toBe(true);
+  });
+
+  it("refuses a made-up token", async () => {
+    expect((await rejection(resetPassword(ctx, { token: "made-up-token", newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+  });
+
+  it("a successful reset voids the customer's other reset links", async () => {
+    const { email } = await customer();
+    const older = await mailedToken(email);
+    const newer = await mailedToken(email);
+    await resetPassword(ctx, { token: newer, newPassword: "new-password-2" });
+    expect((await rejection(resetPassword(ctx, { token: older, newPassword: "sneaky-password-3" }))).code).toBe("BAD_REQUEST");
+    expect(await canLogIn(email, "new-password-2")).toBe(true);
+  });
+
+  it("lets only one of two simultaneous resets with the same link through", async () => {
+    const { email } = await customer();
+    const token = await mailedToken(email);
+    const results = await Promise.allSettled([
+      resetPassword(ctx, { token, newPassword: "first-password-1" }),
+      resetPassword(ctx, { token, newPassword: "second-password-2" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,35 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  addressInputSchema,
+  addressSchema,
+  authResultSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+  userProfileSchema,
+} from "@mithai/schema/contracts/account";
+import { customerProcedure, publicProcedure } from "../trpc";
+import { requestPasswordReset, resetPassword } from "./password-reset";
+import { addAddress, getUserProfile, loginUser, registerUser } from "./users";
+
+const messageSchema = z.object({ message: z.string() });
+
+export const authRouter = {
+  register: publicProcedure.input(registerInputSchema).output(authResultSchema).mutation(({ ctx, input }) => registerUser(ctx, input)),
+  login: publicProcedure.input(loginInputSchema).output(authResultSchema).mutation(({ ctx, input }) => loginUser(ctx, input)),
+  forgotPassword: publicProcedure
+    .input(forgotPasswordInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
+  resetPassword: publicProcedure.input(resetPasswordInputSchema).output(messageSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
+} satisfies TRPCRouterRecord;
+
+export const userRouter = {
+  profile: customerProcedure.output(userProfileSchema).query(({ ctx }) => getUserProfile(ctx.db, ctx.auth.userId)),
+  addAddress: customerProcedure
+    .input(addressInputSchema)
+    .output(z.array(addressSchema))
+    .mutation(({ ctx, input }) => addAddress(ctx.db, ctx.auth.userId, input)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,180 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "@mithai/db/client";
+import { eq } from "@mithai/db/sql";
+import { addresses, users } from "@mithai/db/schema";
+import { createTestDb } from "@mithai/db/testing";
+import { MAX_SAVED_ADDRESSES } from "@mithai/schema/account";
+import { TOKEN_TTL_SECONDS } from "@mithai/schema/auth";
+import { addressInputSchema, loginInputSchema, registerInputSchema, type RegisterInput } from "@mithai/schema/contracts/account";
+import { verifyAuthToken } from "../auth/tokens";
+import { AppError } from "../errors";
+import { createTestContext, TEST_CONFIG } from "../testing";
+import { addAddress, createAdminAccount, getUserProfile, loginUser, registerUser } from "./users";
+
+let database: DbHandle;
+let ctx: ReturnType<typeof createTestContext>;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(() => database.close());
+beforeEach(() => {
+  ctx = createTestContext(database.db);
+});
+
+let counter = 0;
+const uniqueEmail = () => `person${Date.now()}${counter++}@example.in`;
+const registration = (overrides: Partial<RegisterInput> = {}) =>
+  registerInputSchema.parse({ name: "Asha Rao", email: uniqueEmail(), password: "gulab-jamun-42", ...overrides });
+const address = (overrides: Record<string, string> = {}) =>
+  addressInputSchema.parse({ street: "12 MG Road", city: "Pune", state: "Maharashtra", pincode: "411001", mobile: "9876543210", ...overrides });
+
+async function sessionOf(token: string) {
+  const session = await verifyAuthToken(token, TEST_CONFIG.jwtSecret);
+  if (!session) throw new Error("token did not verify");
+  return session;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+async function usersWithEmail(email: string) {
+  return database.db.select().from(users).where(eq(users.email, email));
+}
+
+describe("customer registration and login", () => {
+  it("trims and lower-cases the e-mail, stores an argon2id hash and answers a 7-day customer token", async () => {
+    const email = uniqueEmail();
+    const result = await registerUser(ctx, registration({ email: `  ${email.toUpperCase()} ` }));
+    expect(result).toMatchObject({ role: "user", message: "Account created successfully" });
+    const [row] = await usersWithEmail(email);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.passwordHash).not.toContain("gulab-jamun-42");
+    expect(await sessionOf(result.token)).toEqual({ userId: row!.id, role: "user" });
+    const claims = decodeJwt(result.token);
+    expect(claims.exp! - claims.iat!).toBe(TOKEN_TTL_SECONDS);
+
+    const login = await loginUser(ctx, loginInputSchema.parse({ email: ` ${email.toUpperCase()} `, password: "gulab-jamun-42" }));
+    expect(login.role).toBe("user");
+    expect((await sessionOf(login.token)).userId).toBe(row!.id);
+  });
+
+  it("refuses a second account for the same e-mail, in any letter case", async () => {
+    const email = uniqueEmail();
+    await registerUser(ctx, registration({ email }));
+    const error = await rejection(registerUser(ctx, registration({ email: email.toUpperCase() })));
+    expect(error.code).toBe("CONFLICT");
+    expect(await usersWithEmail(email)).toHaveLength(1);
+  });
+
+  it("answers a wrong password and an unknown e-mail alike", async () => {
+    const email = uniqueEmail();
+    await registerUser(ctx, registration({ email }));
+    const wrong = await rejection(loginUser(ctx, { email, password: "not-the-password" }));
+    const unknown = await rejection(loginUser(ctx, { email: uniqueEmail(), password: "gulab-jamun-42" }));
+    expect(wrong.code).toBe("UNAUTHORIZED");
+    expect([unknown.code, unknown.message]).toEqual([wrong.code, wrong.message]);
+  });
+
+  it("rejects names, e-mails and passwords that break the rules", () => {
+    expect(registerInputSchema.safeParse({ name: " ", email: uniqueEmail(), password: "long-enough" }).success).toBe(false);
+    expect(registerInputSchema.safeParse({ name: "A", email: "not-an-email", password: "long-enough" }).success).toBe(false);
+    expect(registerInputSchema.safeParse({ name: "A", email: uniqueEmail(), password: "short" }).success).toBe(false);
+    expect(registerInputSchema.safeParse({ name: "A", email: uniqueEmail(), password: "long-enough", role: "owner" }).success).toBe(false);
+  });
+
+  it("limits login attempts per e-mail with a 429 message", async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 10; i++) await rejection(loginUser(ctx, { email, password: "wrong-password" }));
+    const error = await rejection(loginUser(ctx, { email, password: "wrong-password" }));
+    expect(error.code).toBe("TOO_MANY_REQUESTS");
+    expect(error.message).toMatch(/Too many login attempts/);
+  });
+});
+
+describe("admin registration (DECISIONS bootstrap rule)", () => {
+  it("creates the first admin, refuses a second without an admin token, and allows it with one", async () => {
+    const first = await registerUser(ctx, registration({ role: "admin" }));
+    expect(first.role).toBe("admin");
+
+    const refusedEmail = uniqueEmail();
+    const refused = await rejection(registerUser(ctx, registration({ email: refusedEmail, role: "admin" })));
+    expect(refused.code).toBe("FORBIDDEN");
+    expect(await usersWithEmail(refusedEmail)).toHaveLength(0);
+
+    const customer = await registerUser(ctx, registration());
+    const asCustomer = createTestContext(database.db, { auth: await sessionOf(customer.token) });
+    expect((await rejection(registerUser(asCustomer, registration({ email: refusedEmail, role: "admin" })))).code).toBe("FORBIDDEN");
+    expect(await usersWithEmail(refusedEmail)).toHaveLength(0);
+
+    const asAdmin = createTestContext(database.db, { auth: await sessionOf(first.token) });
+    const second = await registerUser(asAdmin, registration({ email: refusedEmail, role: "admin" }));
+    expect(second.role).toBe("admin");
+    const [row] = await usersWithEmail(refusedEmail);
+    expect(row?.role).toBe("admin");
+  });
+
+  it("ignores an admin token whose holder is no longer an admin", async () => {
+    const admin = await createAdminAccount(database.db, { name: "Old Admin", email: uniqueEmail(), password: "gulab-jamun-42" });
+    await database.db.update(users).set({ role: "user" }).where(eq(users.id, admin.userId));
+    const stale = createTestContext(database.db, { auth: { userId: admin.userId, role: "admin" } });
+    expect((await rejection(registerUser(stale, registration({ role: "admin" })))).code).toBe("FORBIDDEN");
+  });
+
+  it("the command-line admin refuses a taken e-mail", async () => {
+    const email = uniqueEmail();
+    await createAdminAccount(database.db, { name: "CLI Admin", email, password: "gulab-jamun-42" });
+    const error = await rejection(createAdminAccount(database.db, { name: "Again", email, password: "gulab-jamun-42" }));
+    expect(error.code).toBe("CONFLICT");
+  });
+});
+
+describe("profile and addresses", () => {
+  it("shows the profile and keeps addresses in the order they were added", async () => {
+    const email = uniqueEmail();
+    const { token } = await registerUser(ctx, registration({ email }));
+    const { userId } = await sessionOf(token);
+    expect(await getUserProfile(database.db, userId)).toEqual({ name: "Asha Rao", email, role: "user", phoneNumber: null, addresses: [] });
+
+    await addAddress(database.db, userId, address());
+    const list = await addAddress(database.db, userId, address({ city: "Mumbai", pincode: "400 001", mobile: "+91 98765-43210", country: "" }));
+    expect(list.map((a) => a.city)).toEqual(["Pune", "Mumbai"]);
+    expect(list[1]).toMatchObject({ pincode: "400001", mobile: "9876543210", country: "India" });
+    expect((await getUserProfile(database.db, userId)).addresses).toEqual(list);
+  });
+
+  it.each([
+    ["a PIN code starting with 0", { pincode: "011001" }, /PIN code/],
+    ["a 5-digit PIN code", { pincode: "41100" }, /PIN code/],
+    ["a 9-digit mobile", { mobile: "987654321" }, /Mobile/],
+    ["a mobile with another country code", { mobile: "+44 9876543210" }, /Mobile/],
+    ["an empty street", { street: "  " }, /Street/],
+  ])("refuses %s", (_label, overrides, message) => {
+    const parsed = addressInputSchema.safeParse({ street: "12 MG Road", city: "Pune", state: "MH", pincode: "411001", mobile: "9876543210", ...overrides });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toMatch(message);
+  });
+
+  it(`keeps at most ${MAX_SAVED_ADDRESSES} addresses`, async () => {
+    const { token } = await registerUser(ctx, registration());
+    const { userId } = await sessionOf(token);
+    await database.db.insert(addresses).values(Array.from({ length: MAX_SAVED_ADDRESSES - 1 }, () => ({ userId, ...address() })));
+    expect(await addAddress(database.db, userId, address())).toHaveLength(MAX_SAVED_ADDRESSES);
+    const error = await rejection(addAddress(database.db, userId, address()));
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toMatch(/at most 20/);
+    expect(await database.db.select().from(addresses).where(eq(addresses.userId, userId))).toHaveLength(MAX_SAVED_ADDRESSES);
+  });
+
+  it("counts concurrent adds one after another", async () => {
+    const { token } = await registerUser(ctx, registration());
+    const { userId } = await sessionOf(token);
+    await database.db.insert(addresses).values(Array.from({ length: MAX_SAVED_ADDRESSES - 2 }, () => ({ userId, ...address() })));
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => addAddress(database.db, userId, address())));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    expect(await database.db.select().from(addresses).where(eq(addresses.userId, userId))).toHaveLength(MAX_SAVED_ADDRESSES);
+  });
+});

@@ -1,0 +1,138 @@
+import type { Db } from "@mithai/db/client";
+import { asc, count, eq, sql } from "@mithai/db/sql";
+import { addresses, users } from "@mithai/db/schema";
+import { MAX_SAVED_ADDRESSES, type Address, type AuthResult, type UserProfile } from "@mithai/schema/account";
+import type { Role } from "@mithai/schema/auth";
+import type { AddressInput, LoginInput, RegisterInput } from "@mithai/schema/contracts/account";
+import { signAuthToken } from "../auth/tokens";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { assertAdmin } from "../trpc";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+
+type AuthContext = Pick<RequestContext, "db" | "config" | "accountLimits" | "auth" | "ip">;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+// Serialises admin bootstraps so two simultaneous "first admin" sign-ups cannot both succeed.
+const ADMIN_BOOTSTRAP_LOCK = 7_302_114_101;
+const UNIQUE_VIOLATION = "23505";
+
+const duplicateEmail = () => new AppError("CONFLICT", "An account with this email already exists. Please log in instead.");
+
+/**
+ * Creates a customer, or an admin when DECISIONS allow it: while no admin exists (bootstrap), or
+ * when the request carries a valid admin token. Otherwise 403 and nothing is created.
+ */
+export async function registerUser(ctx: AuthContext, input: RegisterInput): Promise<AuthResult> {
+  ctx.accountLimits.register.hit(ctx.ip, input.email);
+  const role: Role = input.role ?? "user";
+  const passwordHash = await hashPassword(input.password);
+  const userId = await ctx.db.transaction(async (tx) => {
+    if (role === "admin") await assertMayCreateAdmin(tx, ctx);
+    return insertUser(tx, { name: input.name, email: input.email, passwordHash, role });
+  });
+  const token = await signAuthToken({ userId, role }, ctx.config.jwtSecret);
+  return { token, role, message: role === "admin" ? "Admin account created" : "Account created successfully" };
+}
+
+async function assertMayCreateAdmin(tx: Tx, ctx: AuthContext): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_BOOTSTRAP_LOCK})`);
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (!admin) return;
+  try {
+    await assertAdmin({ db: tx }, ctx.auth);
+  } catch {
+    throw new AppError("FORBIDDEN", "Admin registration is closed. Ask an existing admin to create your account.");
+  }
+}
+
+/** An admin made from the command line (`npm run admin:create`): whoever runs it already holds the database. */
+export async function createAdminAccount(db: Db, input: Omit<RegisterInput, "role">): Promise<{ userId: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const userId = await insertUser(db, { name: input.name, email: input.email, passwordHash, role: "admin" });
+  return { userId };
+}
+
+async function insertUser(db: Db | Tx, values: { name: string; email: string; passwordHash: string; role: Role }): Promise<string> {
+  try {
+    const [created] = await db.insert(users).values(values).returning({ id: users.id });
+    return created!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  // Drivers differ in how deep they wrap the database error, so follow the causes.
+  let current = error;
+  while (typeof current === "object" && current !== null) {
+    if ("code" in current && current.code === UNIQUE_VIOLATION) return true;
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+/** The same answer for an unknown e-mail and a wrong password, in about the same time. */
+export async function loginUser(ctx: AuthContext, input: LoginInput): Promise<AuthResult> {
+  ctx.accountLimits.login.hit(ctx.ip, input.email);
+  const [user] = await ctx.db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .limit(1);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+  const role = user.role as Role;
+  const token = await signAuthToken({ userId: user.id, role }, ctx.config.jwtSecret);
+  return { token, role, message: "Login successful" };
+}
+
+const invalidCredentials = () => new AppError("UNAUTHORIZED", "Invalid email or password");
+
+export async function getUserProfile(db: Db, userId: string): Promise<UserProfile> {
+  const [user] = await db
+    .select({ name: users.name, email: users.email, role: users.role, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw accountGone();
+  return { ...user, role: user.role as Role, addresses: await listAddresses(db, userId) };
+}
+
+const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");
+
+/** Saves one more address (at most MAX_SAVED_ADDRESSES) and answers the customer's whole list. */
+export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<Address[]> {
+  return db.transaction(async (tx) => {
+    // Locking the customer's row makes concurrent adds count one after another.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw accountGone();
+    const [saved] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+    if ((saved?.n ?? 0) >= MAX_SAVED_ADDRESSES) {
+      throw new AppError("BAD_REQUEST", `You can save at most ${MAX_SAVED_ADDRESSES} addresses.`);
+    }
+    await tx.insert(addresses).values({ userId, ...input });
+    return listAddresses(tx, userId);
+  });
+}
+
+async function listAddresses(db: Db | Tx, userId: string): Promise<Address[]> {
+  const rows = await db
+    .select({
+      _id: addresses.id,
+      street: addresses.street,
+      city: addresses.city,
+      state: addresses.state,
+      pincode: addresses.pincode,
+      country: addresses.country,
+      mobile: addresses.mobile,
+    })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+  return rows;
+}

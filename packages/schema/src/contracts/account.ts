@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { DEFAULT_COUNTRY, MOBILE_PATTERN, PINCODE_PATTERN, type Address, type UserProfile } from "../account";
+import { ROLES } from "../auth";
+import { emailSchema, passwordSchema } from "./auth";
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+export const roleSchema = z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(", ")}` });
+
+export const registerInputSchema = z.object({
+  name: requiredText("Name", 100),
+  email: emailSchema,
+  password: passwordSchema,
+  /** Only honoured as described in DECISIONS (first admin, or a request carrying an admin token). */
+  role: roleSchema.optional(),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  // Any length may be tried at login: the minimum applies when a password is chosen, not when it is checked.
+  password: z.string({ message: "Password is required" }).min(1, "Password is required").max(200, "Password is too long"),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+
+export const resetPasswordInputSchema = z.object({
+  token: z.string({ message: "Reset token is required" }).trim().min(1, "Reset token is required").max(200, "Reset token is not valid"),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+/** Spaces, dashes and brackets people type inside numbers are ignored. */
+const digitsOnly = (value: string) => value.replace(/[\s\-()]/g, "");
+
+export const pincodeSchema = z
+  .string({ message: "PIN code is required" })
+  .transform(digitsOnly)
+  .pipe(z.string().regex(new RegExp(`^${PINCODE_PATTERN}$`), "PIN code must be 6 digits and cannot start with 0"));
+
+export const mobileSchema = z
+  .string({ message: "Mobile number is required" })
+  .transform(digitsOnly)
+  .pipe(z.string().regex(new RegExp(`^${MOBILE_PATTERN}$`), "Mobile number must be 10 digits, optionally with +91"))
+  .transform((value) => value.slice(-10));
+
+export const addressInputSchema = z.object({
+  street: requiredText("Street", 300),
+  city: requiredText("City", 100),
+  state: requiredText("State", 100),
+  pincode: pincodeSchema,
+  country: z
+    .string()
+    .trim()
+    .max(100, "Country is too long")
+    .optional()
+    .transform((value) => value || DEFAULT_COUNTRY),
+  mobile: mobileSchema,
+});
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+export const addressSchema = z.object({
+  _id: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  country: z.string(),
+  mobile: z.string(),
+}) satisfies z.ZodType<Address>;
+
+export const userProfileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  phoneNumber: z.string().nullable(),
+  addresses: z.array(addressSchema),
+}) satisfies z.ZodType<UserProfile>;
+
+export const authResultSchema = z.object({ token: z.string(), role: roleSchema, message: z.string() });
