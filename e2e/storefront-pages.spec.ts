@@ -172,6 +172,25 @@ test.describe("accessibility", () => {
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     });
   }
+
+  test("the login popup has no serious or critical axe violations", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  test("keyboard focus is visible", async ({ page }) => {
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "How are your sweets sold?" }).focus();
+    await page.keyboard.press("Tab");
+    const outline = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).toBe("solid");
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+  });
 });
 
 test("the shop installs as an app: a web manifest with PNG icons, and the favicon", async ({ page, request }) => {
