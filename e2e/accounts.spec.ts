@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { STORAGE_KEYS } from "@mithai/schema/auth";
-import { PASSWORD, createCustomer, resetLinkMailedTo, signUpThroughPopup } from "./support/accounts";
+import { PASSWORD, createCustomer, resetLinkMailedTo, signUpThroughPopup, uniqueEmail } from "./support/accounts";
+import { E2E_ADMIN, adminToken } from "./support/admin";
 
 test.describe("customer accounts", () => {
   test("sign up through the popup (terms required), log out, log in again", async ({ page }) => {
@@ -130,5 +131,79 @@ test.describe("customer accounts", () => {
   test("a reset page without a token says the link is invalid", async ({ page }) => {
     await page.goto("/reset-password");
     await expect(page.getByRole("alert")).toHaveText("Invalid reset link");
+  });
+});
+
+test.describe("admin entry", () => {
+  test("the first admin registers through /admin-register and lands on the dashboard; a second is refused", async ({ page }) => {
+    // The e2e server starts empty and this spec runs first, so this is the bootstrap admin.
+    await page.goto("/admin-register");
+    await page.getByLabel("Name").fill(E2E_ADMIN.name);
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await expect(page.getByRole("heading", { name: /Admin Panel/ })).toBeVisible();
+    await expect(page.getByText(/You logged in at .*(am|pm)/i)).toBeVisible();
+    const stored = await page.evaluate((keys) => [localStorage.getItem(keys[0]!), localStorage.getItem(keys[1]!)], [STORAGE_KEYS.adminToken, STORAGE_KEYS.adminLoginTime]);
+    expect(stored[0]).toBeTruthy();
+    expect(new Date(stored[1]!).toISOString()).toBe(stored[1]);
+
+    // Another visitor (no admin token) cannot make themselves an admin.
+    const visitor = await page.context().browser()!.newPage();
+    await visitor.goto(page.url().replace(/\/admin-dashboard$/, "/admin-register"));
+    await visitor.getByLabel("Name").fill("Intruder");
+    await visitor.getByLabel("Email").fill(uniqueEmail("intruder"));
+    await visitor.getByLabel("Password").fill("intruder-pass-1");
+    const dialog = visitor.waitForEvent("dialog");
+    await visitor.getByRole("button", { name: "Register" }).click();
+    const alert = await dialog;
+    expect(alert.message()).toMatch(/Admin registration is closed/);
+    await alert.accept();
+    await expect(visitor).toHaveURL(/\/admin-register$/);
+    await visitor.close();
+  });
+
+  test("admin login refuses a customer, and any admin path without a session shows the login", async ({ page }) => {
+    const { email } = await createCustomer(page);
+    await page.goto("/admin/list");
+    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Only admins can login here.")).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.adminToken)).toBeNull();
+
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Login failed. Please check credentials.")).toBeVisible();
+  });
+
+  test("an admin logs in, the session timer ticks, the sidebar links are there, and Logout ends the session", async ({ page }) => {
+    await adminToken(page);
+    await page.goto("/admin-login");
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Admin login successful")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+
+    const timer = page.getByRole("timer");
+    await expect(timer).toHaveText(/^00:0[0-2]$/);
+    await expect(timer).toHaveText(/^00:0[2-5]$/, { timeout: 6_000 });
+
+    const sidebar = page.getByRole("navigation", { name: "Admin" });
+    for (const [label, href] of [["Add Items", "/admin/add"], ["List Items", "/admin/list"], ["Orders", "/admin/orders"]] as const) {
+      await expect(sidebar.getByRole("link", { name: label })).toHaveAttribute("href", href);
+    }
+    await expect(page.getByRole("link", { name: "Admin dashboard" })).toHaveAttribute("href", "/admin-dashboard");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+    const stored = await page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [STORAGE_KEYS.adminToken, STORAGE_KEYS.adminLoginTime]);
+    expect(stored).toEqual([null, null]);
+    await page.goto("/admin-dashboard");
+    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
   });
 });

@@ -12,8 +12,13 @@ export const PASSWORD = "kaju-katli-2024";
 
 /** Signs a new customer up through the navbar's popup; answers the e-mail used. */
 export async function signUpThroughPopup(page: Page, name = "Asha Rao"): Promise<string> {
-  const email = uniqueEmail();
   await page.getByRole("button", { name: "Sign In" }).click();
+  return signUpInOpenPopup(page, name);
+}
+
+/** Signs a new customer up in the login popup something else opened (checkout, a review); answers the e-mail used. */
+export async function signUpInOpenPopup(page: Page, name = "Asha Rao"): Promise<string> {
+  const email = uniqueEmail();
   const popup = page.getByRole("dialog", { name: "Login" });
   await popup.getByRole("button", { name: "Click here" }).click();
   const signUp = page.getByRole("dialog", { name: "Sign Up" });
@@ -24,6 +29,16 @@ export async function signUpThroughPopup(page: Page, name = "Asha Rao"): Promise
   await signUp.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("button", { name: "Account" })).toBeVisible();
   return email;
+}
+
+/** Logs an existing customer in through the open login popup. */
+export async function logInInOpenPopup(page: Page, email: string): Promise<void> {
+  const popup = page.getByRole("dialog", { name: "Login" });
+  await popup.getByLabel("Email").fill(email);
+  await popup.getByLabel("Password").fill(PASSWORD);
+  await popup.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
+  await popup.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("button", { name: "Account" })).toBeVisible();
 }
 
 /** Creates a customer through the REST API (no browser), for tests about something else. */

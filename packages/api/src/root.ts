@@ -1,11 +1,15 @@
 import { authRouter, userRouter } from "./accounts/router";
+import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
+import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   user: userRouter,
   catalog: catalogRouter,
+  cart: cartRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

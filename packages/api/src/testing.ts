@@ -2,6 +2,7 @@ import type { Db } from "@mithai/db/client";
 import { createAccountLimits } from "./accounts/limits";
 import { createCatalogCache } from "./catalog/cache";
 import type { ApiConfig, AuthSession, Logger, RequestContext } from "./context";
+import { AppError } from "./errors";
 import type { MailMessage } from "./mail/mailer";
 
 export const TEST_CONFIG: ApiConfig = {
@@ -35,4 +36,18 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
     userAgent: "vitest",
     sent,
   };
+}
+
+let emailCounter = 0;
+/** An e-mail no other test uses. */
+export const uniqueEmail = (prefix = "person") => `${prefix}${Date.now()}${emailCounter++}@example.in`;
+
+/** The AppError a promise is rejected with; fails when it resolves or rejects with anything else. */
+export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
+  const outcome = await promise.then(
+    (value: unknown) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if ("error" in outcome && outcome.error instanceof AppError) return outcome.error;
+  throw new Error(`expected an AppError, got ${"error" in outcome ? String(outcome.error) : "success"}`);
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { createDb, type DbHandle } from "./client";
+import { createDb, type Db, type DbHandle } from "./client";
+import { foodItems } from "./tables/catalog";
+import { users } from "./tables/customer";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new PostgreSQL
@@ -37,4 +39,34 @@ export async function createTestDb(): Promise<DbHandle> {
 /** The database URL of a test handle's server, for tests that start a second server process on the same data. */
 export function testDatabaseKind(): "postgres" | "pglite" {
   return process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+}
+
+/** A customer row for tests that need a signed-in user without going through sign-up. */
+export async function insertTestUser(db: Db, name = "Test Customer"): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ name, email: `${randomBytes(6).toString("hex")}@example.in`, passwordHash: "not-a-real-hash" })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+/** `count` plain catalogue items priced ₹100, ₹200, ... per kg; returns their ids in that order. */
+export async function insertTestFoodItems(db: Db, count: number): Promise<string[]> {
+  const tag = randomBytes(4).toString("hex");
+  const rows = Array.from({ length: count }, (_, i) => ({
+    slug: `test-sweet-${tag}-${i}`,
+    name: `Test Sweet ${i}`,
+    description: "A sweet for tests",
+    pricePaise: (i + 1) * 10_000,
+    image: "test.webp",
+    category: "Flour Sweets",
+    ingredients: "Sugar",
+    benefits: "Joy",
+    faq: [
+      { question: "Q1", answer: "A1" },
+      { question: "Q2", answer: "A2" },
+    ],
+  }));
+  const added = await db.insert(foodItems).values(rows).returning({ id: foodItems.id });
+  return added.map((row) => row.id);
 }

@@ -1,44 +1,40 @@
-import { Link, Route, Routes } from "react-router";
-import { Logo } from "../components/Logo";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { ToastContainer } from "react-toastify";
+import { AdminDashboard } from "./AdminDashboard";
+import { AdminLayout } from "./AdminLayout";
+import { AdminLogin } from "./AdminLogin";
+import { AdminRegister } from "./AdminRegister";
+import { useAdminSession } from "./session";
+import { AdminTRPCProvider, makeAdminQueryClient, makeAdminTRPCClient } from "./trpc";
+import "./admin.css";
 
 /**
- * The admin panel. This module and everything it imports form the admin chunk, loaded only when an
- * admin path is visited.
+ * The admin panel. This module and everything it imports form the admin chunk, loaded only when a
+ * path starting with /admin is visited; it has its own query cache and a tRPC client that sends the
+ * admin token.
  */
 export default function AdminRoutes() {
-  return (
-    <Routes>
-      <Route path="/admin-register" element={<AdminRegister />} />
-      {/* Any admin path without an admin session shows the admin login (SPEC §2); the panel lands with the admin issue. */}
-      <Route path="*" element={<AdminLogin />} />
-    </Routes>
-  );
-}
+  const [queryClient] = useState(makeAdminQueryClient);
+  const [trpcClient] = useState(makeAdminTRPCClient);
+  const session = useAdminSession();
 
-function AdminLogin() {
-  useDocumentTitle("Admin login");
   return (
-    <div className="admin-auth">
-      <div className="admin-auth-card">
-        <Logo />
-        <h1>Admin login</h1>
-        <p className="muted">The admin panel opens with the accounts release.</p>
-        <Link to="/admin-register">Register as admin</Link>
-      </div>
-    </div>
-  );
-}
-
-function AdminRegister() {
-  useDocumentTitle("Admin registration");
-  return (
-    <div className="admin-auth">
-      <div className="admin-auth-card">
-        <Logo />
-        <h1>Admin registration</h1>
-        <Link to="/admin-login">Back to login</Link>
-      </div>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <AdminTRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <Routes>
+          <Route path="/admin-login" element={session ? <Navigate to="/admin-dashboard" replace /> : <AdminLogin />} />
+          <Route path="/admin-register" element={<AdminRegister />} />
+          {/* Every other admin path needs an admin session; without one the admin login is shown in its place (SPEC §2). */}
+          <Route element={session ? <AdminLayout /> : <AdminLogin />}>
+            <Route path="/admin-dashboard" element={<AdminDashboard />} />
+            {/* Admin panel pages go here, inside AdminLayout: /admin/add, /admin/list, /admin/orders, /admin/edit/:id. */}
+            <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
+          </Route>
+        </Routes>
+        <ToastContainer position="top-right" autoClose={5000} pauseOnHover draggable />
+      </AdminTRPCProvider>
+    </QueryClientProvider>
   );
 }

@@ -3,11 +3,14 @@ import { Outlet } from "react-router";
 import { CookieBanner } from "../components/CookieBanner";
 import { Footer } from "../components/Footer";
 import { LoginPopup } from "../components/LoginPopup";
+import { Notice } from "../components/Notice";
 import { Navbar } from "../components/Navbar";
 import { PageSkeleton } from "../components/PageSkeleton";
 import { ScrollToTop } from "../components/ScrollToTop";
+import { useCartSync } from "../lib/cart";
 
 export function ShopLayout() {
+  useCartSync();
   return (
     <>
       <ScrollToTop />
@@ -23,6 +26,7 @@ export function ShopLayout() {
       <Footer />
       <CookieBanner />
       <LoginPopup />
+      <Notice />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { staticPageRoutes } from "./static-routes";
 
 // The admin panel is its own chunk: storefront visitors never download it.
 const AdminRoutes = lazy(() => import("../admin/AdminRoutes"));
+const CartPage = lazy(() => import("../pages/CartPage"));
 // Account pages are visited rarely next to browsing, so they load on demand too (keeps the storefront bundle small).
 const UserDashboard = lazy(() => import("../pages/dashboard/UserDashboard").then((m) => ({ default: m.UserDashboard })));
 const ForgotPassword = lazy(() => import("../pages/account/ForgotPassword").then((m) => ({ default: m.ForgotPassword })));
@@ -31,6 +32,7 @@ export function AppRoutes() {
       <Route element={<ShopLayout />}>
         <Route index element={<Home />} />
         <Route path="product/:slug" element={<ProductPage />} />
+        <Route path="cart" element={onDemand(<CartPage />)} />
         <Route path="user-dashboard/*" element={onDemand(<UserDashboard />)} />
         <Route path="myorders" element={<Navigate to="/user-dashboard/my-orders" replace />} />
         <Route path="forgot-password" element={onDemand(<ForgotPassword />)} />

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
 import { serverMessageOf } from "../lib/errors";
+import { Field } from "./Field";
 import { closeLoginPopup, openLoginPopup, useLoginPopup } from "../lib/login-popup";
 import { takeRedirectAfterLogin } from "../lib/redirect-after-login";
 import { setCustomerToken } from "../lib/session";
@@ -32,7 +33,6 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const ids = useId();
   const [error, setError] = useState<string | null>(null);
   const signingUp = mode === "Sign Up";
 
@@ -67,34 +67,18 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
         </button>
       </div>
 
-      {signingUp && (
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>Your name</label>
-          <input id={`${ids}-name`} name="name" autoComplete="name" required maxLength={100} autoFocus />
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${ids}-email`}>Email</label>
-        <input id={`${ids}-email`} name="email" type="email" autoComplete="email" required maxLength={254} autoFocus={!signingUp} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-password`}>Password</label>
-        <input
-          id={`${ids}-password`}
-          name="password"
-          type="password"
-          required
-          autoComplete={signingUp ? "new-password" : "current-password"}
-          minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
-          maxLength={200}
-          aria-describedby={signingUp ? `${ids}-password-hint` : undefined}
-        />
-        {signingUp && (
-          <p id={`${ids}-password-hint`} className="field-hint">
-            At least {PASSWORD_MIN_LENGTH} characters.
-          </p>
-        )}
-      </div>
+      {signingUp && <Field label="Your name" name="name" autoComplete="name" required maxLength={100} autoFocus />}
+      <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} autoFocus={!signingUp} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        required
+        autoComplete={signingUp ? "new-password" : "current-password"}
+        minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
+        maxLength={200}
+        hint={signingUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+      />
 
       <label className="checkbox">
         <input type="checkbox" name="terms" required />

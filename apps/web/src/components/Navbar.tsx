@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CartLink } from "./CartLink";
 import { AccountMenu } from "./AccountMenu";
 import { Logo } from "./Logo";
 
@@ -10,21 +11,10 @@ export function Navbar() {
           <Logo />
         </Link>
         <div className="navbar-actions">
-          <Link to="/cart" className="icon-button" aria-label="Cart">
-            <CartIcon />
-          </Link>
+          <CartLink />
           <AccountMenu />
         </div>
       </nav>
     </header>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M5 7h14l-1.2 10.2a2 2 0 0 1-2 1.8H8.2a2 2 0 0 1-2-1.8L5 7Z" />
-      <path d="M9 10V6a3 3 0 0 1 6 0v4" />
-    </svg>
   );
 }

@@ -2,7 +2,7 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@mithai/api/root";
-import { isUnauthorized } from "./errors";
+import { errorCodeOf } from "./errors";
 import { getCustomerToken, setCustomerToken } from "./session";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -12,7 +12,7 @@ export function makeQueryClient(): QueryClient {
     // A stored token the server no longer accepts (expired, account gone) signs the customer out.
     queryCache: new QueryCache({
       onError(error) {
-        if (isUnauthorized(error) && getCustomerToken()) setCustomerToken(null);
+        if (errorCodeOf(error) === "UNAUTHORIZED" && getCustomerToken()) setCustomerToken(null);
       },
     }),
     defaultOptions: {

@@ -5,7 +5,9 @@ import { Navigate, useParams } from "react-router";
 import { SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { productPageTitle } from "@mithai/schema/pages";
-import { FoodCard } from "../components/FoodCard";
+import { ProductActions } from "../components/ProductActions";
+import { Reviews } from "../components/Reviews";
+import { SuggestedItems } from "../components/SuggestedItems";
 import { Tabs } from "../components/Tabs";
 import { foodImageProps } from "../lib/images";
 import { useTRPC } from "../lib/trpc";
@@ -20,6 +22,8 @@ export function ProductPage() {
     retry: (count, error) => !isNotFound(error) && count < 1,
   });
   const list = useQuery(trpc.catalog.list.queryOptions());
+  const productId = product.data?._id ?? "";
+  const reviews = useQuery({ ...trpc.reviews.list.queryOptions({ productId }), enabled: Boolean(productId) });
   useExactDocumentTitle(product.data && productPageTitle(SHOP_NAME, product.data));
   useEffect(() => setMetaTags(product.data), [product.data]);
 
@@ -41,6 +45,7 @@ export function ProductPage() {
           </p>
           <p className="product-desc">{item.description}</p>
           <p className="note">Minimum order starts from 1 kg.</p>
+          <ProductActions key={item._id} item={item} />
         </div>
       </div>
 
@@ -63,17 +68,15 @@ export function ProductPage() {
               </dl>
             ),
           },
+          {
+            id: "reviews",
+            label: reviews.data ? `Reviews (${reviews.data.length})` : "Reviews",
+            content: <Reviews productId={item._id} reviews={reviews.data} />,
+          },
         ]}
       />
 
-      <section className="section" aria-labelledby="suggested-heading">
-        <h2 id="suggested-heading" className="section-title">Suggested Items</h2>
-        <div className="food-grid suggested">
-          {suggestionsFor(item, list.data ?? []).map((other) => (
-            <FoodCard key={other._id} item={other} />
-          ))}
-        </div>
-      </section>
+      <SuggestedItems key={item._id} items={suggestionsFor(item, list.data ?? [])} />
     </article>
   );
 }

@@ -3,8 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { passwordResetTokens, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
-import { AppError } from "../errors";
-import { createTestContext } from "../testing";
+import { appErrorOf, createTestContext, uniqueEmail } from "../testing";
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from "./password-reset";
 import { loginUser, registerUser } from "./users";
 
@@ -18,8 +17,6 @@ beforeEach(() => {
   ctx = createTestContext(database.db);
 });
 
-let counter = 0;
-const uniqueEmail = () => `reset${Date.now()}${counter++}@example.in`;
 
 async function customer(): Promise<{ email: string; userId: string }> {
   const email = uniqueEmail();
@@ -35,11 +32,6 @@ async function mailedToken(email: string): Promise<string> {
   return decodeURIComponent(link![1]!);
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const canLogIn = (email: string, password: string) =>
   loginUser(ctx, { email, password }).then(
@@ -82,7 +74,7 @@ describe("forgot password", () => {
   it("limits requests per e-mail with a 429 message", async () => {
     const { email } = await customer();
     for (let i = 0; i < 3; i++) await requestPasswordReset(ctx, email);
-    const error = await rejection(requestPasswordReset(ctx, email));
+    const error = await appErrorOf(requestPasswordReset(ctx, email));
     expect(error.code).toBe("TOO_MANY_REQUESTS");
     expect(ctx.sent).toHaveLength(3);
   });
@@ -96,7 +88,7 @@ describe("reset password", () => {
     expect(await canLogIn(email, "new-password-2")).toBe(true);
     expect(await canLogIn(email, "old-password-1")).toBe(false);
 
-    const reuse = await rejection(resetPassword(ctx, { token, newPassword: "third-password-3" }));
+    const reuse = await appErrorOf(resetPassword(ctx, { token, newPassword: "third-password-3" }));
     expect(reuse.code).toBe("BAD_REQUEST");
     expect(await canLogIn(email, "new-password-2")).toBe(true);
   });
@@ -108,12 +100,12 @@ describe("reset password", () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, userId));
-    expect((await rejection(resetPassword(ctx, { token, newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(resetPassword(ctx, { token, newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
     expect(await canLogIn(email, "old-password-1")).toBe(true);
   });
 
   it("refuses a made-up token", async () => {
-    expect((await rejection(resetPassword(ctx, { token: "made-up-token", newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(resetPassword(ctx, { token: "made-up-token", newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
   });
 
   it("a successful reset voids the customer's other reset links", async () => {
@@ -121,7 +113,7 @@ describe("reset password", () => {
     const older = await mailedToken(email);
     const newer = await mailedToken(email);
     await resetPassword(ctx, { token: newer, newPassword: "new-password-2" });
-    expect((await rejection(resetPassword(ctx, { token: older, newPassword: "sneaky-password-3" }))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(resetPassword(ctx, { token: older, newPassword: "sneaky-password-3" }))).code).toBe("BAD_REQUEST");
     expect(await canLogIn(email, "new-password-2")).toBe(true);
   });
 

@@ -8,8 +8,7 @@ import { MAX_SAVED_ADDRESSES } from "@mithai/schema/account";
 import { TOKEN_TTL_SECONDS } from "@mithai/schema/auth";
 import { addressInputSchema, loginInputSchema, registerInputSchema, type RegisterInput } from "@mithai/schema/contracts/account";
 import { verifyAuthToken } from "../auth/tokens";
-import { AppError } from "../errors";
-import { createTestContext, TEST_CONFIG } from "../testing";
+import { appErrorOf, createTestContext, TEST_CONFIG, uniqueEmail } from "../testing";
 import { addAddress, createAdminAccount, getUserProfile, loginUser, registerUser } from "./users";
 
 let database: DbHandle;
@@ -22,8 +21,6 @@ beforeEach(() => {
   ctx = createTestContext(database.db);
 });
 
-let counter = 0;
-const uniqueEmail = () => `person${Date.now()}${counter++}@example.in`;
 const registration = (overrides: Partial<RegisterInput> = {}) =>
   registerInputSchema.parse({ name: "Asha Rao", email: uniqueEmail(), password: "gulab-jamun-42", ...overrides });
 const address = (overrides: Record<string, string> = {}) =>
@@ -35,11 +32,6 @@ async function sessionOf(token: string) {
   return session;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function usersWithEmail(email: string) {
   return database.db.select().from(users).where(eq(users.email, email));
@@ -65,7 +57,7 @@ describe("customer registration and login", () => {
   it("refuses a second account for the same e-mail, in any letter case", async () => {
     const email = uniqueEmail();
     await registerUser(ctx, registration({ email }));
-    const error = await rejection(registerUser(ctx, registration({ email: email.toUpperCase() })));
+    const error = await appErrorOf(registerUser(ctx, registration({ email: email.toUpperCase() })));
     expect(error.code).toBe("CONFLICT");
     expect(await usersWithEmail(email)).toHaveLength(1);
   });
@@ -73,8 +65,8 @@ describe("customer registration and login", () => {
   it("answers a wrong password and an unknown e-mail alike", async () => {
     const email = uniqueEmail();
     await registerUser(ctx, registration({ email }));
-    const wrong = await rejection(loginUser(ctx, { email, password: "not-the-password" }));
-    const unknown = await rejection(loginUser(ctx, { email: uniqueEmail(), password: "gulab-jamun-42" }));
+    const wrong = await appErrorOf(loginUser(ctx, { email, password: "not-the-password" }));
+    const unknown = await appErrorOf(loginUser(ctx, { email: uniqueEmail(), password: "gulab-jamun-42" }));
     expect(wrong.code).toBe("UNAUTHORIZED");
     expect([unknown.code, unknown.message]).toEqual([wrong.code, wrong.message]);
   });
@@ -88,8 +80,8 @@ describe("customer registration and login", () => {
 
   it("limits login attempts per e-mail with a 429 message", async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < 10; i++) await rejection(loginUser(ctx, { email, password: "wrong-password" }));
-    const error = await rejection(loginUser(ctx, { email, password: "wrong-password" }));
+    for (let i = 0; i < 10; i++) await appErrorOf(loginUser(ctx, { email, password: "wrong-password" }));
+    const error = await appErrorOf(loginUser(ctx, { email, password: "wrong-password" }));
     expect(error.code).toBe("TOO_MANY_REQUESTS");
     expect(error.message).toMatch(/Too many login attempts/);
   });
@@ -101,13 +93,13 @@ describe("admin registration (DECISIONS bootstrap rule)", () => {
     expect(first.role).toBe("admin");
 
     const refusedEmail = uniqueEmail();
-    const refused = await rejection(registerUser(ctx, registration({ email: refusedEmail, role: "admin" })));
+    const refused = await appErrorOf(registerUser(ctx, registration({ email: refusedEmail, role: "admin" })));
     expect(refused.code).toBe("FORBIDDEN");
     expect(await usersWithEmail(refusedEmail)).toHaveLength(0);
 
     const customer = await registerUser(ctx, registration());
     const asCustomer = createTestContext(database.db, { auth: await sessionOf(customer.token) });
-    expect((await rejection(registerUser(asCustomer, registration({ email: refusedEmail, role: "admin" })))).code).toBe("FORBIDDEN");
+    expect((await appErrorOf(registerUser(asCustomer, registration({ email: refusedEmail, role: "admin" })))).code).toBe("FORBIDDEN");
     expect(await usersWithEmail(refusedEmail)).toHaveLength(0);
 
     const asAdmin = createTestContext(database.db, { auth: await sessionOf(first.token) });
@@ -121,13 +113,13 @@ describe("admin registration (DECISIONS bootstrap rule)", () => {
     const admin = await createAdminAccount(database.db, { name: "Old Admin", email: uniqueEmail(), password: "gulab-jamun-42" });
     await database.db.update(users).set({ role: "user" }).where(eq(users.id, admin.userId));
     const stale = createTestContext(database.db, { auth: { userId: admin.userId, role: "admin" } });
-    expect((await rejection(registerUser(stale, registration({ role: "admin" })))).code).toBe("FORBIDDEN");
+    expect((await appErrorOf(registerUser(stale, registration({ role: "admin" })))).code).toBe("FORBIDDEN");
   });
 
   it("the command-line admin refuses a taken e-mail", async () => {
     const email = uniqueEmail();
     await createAdminAccount(database.db, { name: "CLI Admin", email, password: "gulab-jamun-42" });
-    const error = await rejection(createAdminAccount(database.db, { name: "Again", email, password: "gulab-jamun-42" }));
+    const error = await appErrorOf(createAdminAccount(database.db, { name: "Again", email, password: "gulab-jamun-42" }));
     expect(error.code).toBe("CONFLICT");
   });
 });
@@ -163,7 +155,7 @@ describe("profile and addresses", () => {
     const { userId } = await sessionOf(token);
     await database.db.insert(addresses).values(Array.from({ length: MAX_SAVED_ADDRESSES - 1 }, () => ({ userId, ...address() })));
     expect(await addAddress(database.db, userId, address())).toHaveLength(MAX_SAVED_ADDRESSES);
-    const error = await rejection(addAddress(database.db, userId, address()));
+    const error = await appErrorOf(addAddress(database.db, userId, address()));
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toMatch(/at most 20/);
     expect(await database.db.select().from(addresses).where(eq(addresses.userId, userId))).toHaveLength(MAX_SAVED_ADDRESSES);

@@ -1,8 +1,10 @@
 import type { Db } from "@mithai/db/client";
-import { asc, isNull } from "@mithai/db/sql";
+import { and, asc, eq, isNull } from "@mithai/db/sql";
 import { foodItems } from "@mithai/db/schema";
 import type { Category, FoodItem } from "@mithai/schema/catalog";
+import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import { paiseToRupees } from "@mithai/schema/money";
+import { notFound } from "../errors";
 
 type FoodItemRow = typeof foodItems.$inferSelect;
 
@@ -30,4 +32,19 @@ export function toFoodItem(row: FoodItemRow): FoodItem {
 export async function listFoodItems(db: Db): Promise<FoodItem[]> {
   const rows = await db.select().from(foodItems).where(isNull(foodItems.removedAt)).orderBy(asc(foodItems.category), asc(foodItems.name));
   return rows.map(toFoodItem);
+}
+
+/**
+ * The id of an item on sale, read from the database (not the cache) so a write in the same transaction
+ * relies on it; a malformed id can never name an item and gets the same answer as an unknown one.
+ */
+export async function onSaleItemId(db: Db, id: string): Promise<string> {
+  const parsed = foodIdSchema.safeParse(id);
+  if (!parsed.success) throw notFound("Food item not found");
+  const [item] = await db
+    .select({ id: foodItems.id })
+    .from(foodItems)
+    .where(and(eq(foodItems.id, parsed.data), isNull(foodItems.removedAt)));
+  if (!item) throw notFound("Food item not found");
+  return item.id;
 }

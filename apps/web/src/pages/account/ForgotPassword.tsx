@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -7,7 +8,6 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 export function ForgotPassword() {
   useDocumentTitle("Forgot password");
   const trpc = useTRPC();
-  const id = useId();
   const request = useMutation(trpc.auth.forgotPassword.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   const sent = request.isSuccess;
@@ -30,10 +30,7 @@ export function ForgotPassword() {
       <form className="stack" onSubmit={submit}>
         {/* After a successful request the form stays locked: one link per visit is enough. */}
         <fieldset disabled={sent || request.isPending} className="plain-fieldset stack">
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} />
-          </div>
+          <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
           <button type="submit" className="button button-primary">
             {sent ? "Sent" : request.isPending ? "Sending..." : "Send reset link"}
           </button>

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
+import { Field, NewPasswordField } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { openLoginPopup } from "../../lib/login-popup";
 import { useTRPC } from "../../lib/trpc";
@@ -33,7 +33,6 @@ export function ResetPassword() {
 
 function ResetForm({ token }: { token: string }) {
   const trpc = useTRPC();
-  const id = useId();
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
   const [error, setError] = useState<string | null>(null);
 
@@ -68,17 +67,8 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <form className="stack" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-new`}>New password</label>
-        <input id={`${id}-new`} name="newPassword" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} maxLength={200} aria-describedby={`${id}-hint`} />
-        <p id={`${id}-hint`} className="field-hint">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-confirm`}>Confirm new password</label>
-        <input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" required maxLength={200} />
-      </div>
+      <NewPasswordField label="New password" name="newPassword" />
+      <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={200} />
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import { useState, type FormEvent } from "react";
 import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, MOBILE_PATTERN, PINCODE_PATTERN, type Address } from "@mithai/schema/account";
+import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 
@@ -86,21 +87,14 @@ function AddressLines({ address }: { address: Address }) {
 }
 
 function AddressForm({ busy, onSubmit }: { busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
-  const id = useId();
-  const input = (name: string, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input id={`${id}-${name}`} name={name} required maxLength={name === "street" ? 300 : 100} {...extra} />
-    </div>
-  );
   return (
     <form className="address-form" onSubmit={onSubmit}>
-      {input("street", "Street", { autoComplete: "street-address" })}
-      {input("city", "City", { autoComplete: "address-level2" })}
-      {input("state", "State", { autoComplete: "address-level1" })}
-      {input("zip", "PIN code", { inputMode: "numeric", pattern: PINCODE_PATTERN, title: "6 digits, not starting with 0", autoComplete: "postal-code" })}
-      {input("country", "Country", { defaultValue: DEFAULT_COUNTRY, autoComplete: "country-name" })}
-      {input("mobile", "Mobile", { type: "tel", pattern: MOBILE_PATTERN, title: "10 digits, optionally with +91", autoComplete: "tel" })}
+      <Field label="Street" name="street" required maxLength={300} autoComplete="street-address" />
+      <Field label="City" name="city" required maxLength={100} autoComplete="address-level2" />
+      <Field label="State" name="state" required maxLength={100} autoComplete="address-level1" />
+      <Field label="PIN code" name="zip" required inputMode="numeric" pattern={PINCODE_PATTERN} title="6 digits, not starting with 0" autoComplete="postal-code" />
+      <Field label="Country" name="country" required maxLength={100} defaultValue={DEFAULT_COUNTRY} autoComplete="country-name" />
+      <Field label="Mobile" name="mobile" required type="tel" pattern={MOBILE_PATTERN} title="10 digits, optionally with +91" autoComplete="tel" />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? "Saving..." : "Save address"}
       </button>

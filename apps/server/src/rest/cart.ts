@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import { addToCart, getCart, mergeGuestCart, removeOneFromCart } from "@mithai/api/cart/service";
+import { addToCartSchema, cartItemSchema, mergeCartSchema } from "@mithai/schema/contracts/cart";
+import { customerRestContext, parseInput } from "./request";
+
+/** SPEC §7 cart calls: every answer carries the whole cart as `cartItems` (each `_id`, `quantity`). */
+export async function cartRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.post("/api/cart/get", async (req) => {
+    const { userId } = (await customerRestContext(req)).auth;
+    return { success: true, cartItems: await getCart(db, userId) };
+  });
+
+  app.post("/api/cart/add", async (req) => {
+    const { userId } = (await customerRestContext(req)).auth;
+    const input = parseInput(addToCartSchema, req.body);
+    return { success: true, message: "Added to cart", cartItems: await addToCart(db, userId, input.itemId, input.quantity) };
+  });
+
+  app.post("/api/cart/remove", async (req) => {
+    const { userId } = (await customerRestContext(req)).auth;
+    const input = parseInput(cartItemSchema, req.body);
+    return { success: true, message: "Removed from cart", cartItems: await removeOneFromCart(db, userId, input.itemId) };
+  });
+
+  app.post("/api/cart/merge", async (req) => {
+    const { userId } = (await customerRestContext(req)).auth;
+    const input = parseInput(mergeCartSchema, req.body);
+    const merged = await mergeGuestCart(db, userId, input.cartData);
+    const message = merged.droppedItemIds.length ? "Cart merged; some items could not be added (no longer on the menu, or the cart is full)" : "Cart merged";
+    return { success: true, message, ...merged };
+  });
+}

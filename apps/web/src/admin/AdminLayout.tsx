@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Logo } from "../components/Logo";
+import { formatElapsed } from "./format";
+import { endAdminSession, useAdminSession } from "./session";
+
+const SIDEBAR_LINKS = [
+  { to: "/admin/add", label: "Add Items" },
+  { to: "/admin/list", label: "List Items" },
+  { to: "/admin/orders", label: "Orders" },
+] as const;
+
+/** The admin panel's frame: top bar (logo, session timer, Logout) and sidebar around the page. */
+export function AdminLayout() {
+  const session = useAdminSession();
+  const navigate = useNavigate();
+
+  function logout() {
+    endAdminSession();
+    void navigate("/admin-login");
+  }
+
+  return (
+    <div className="admin-shell">
+      <header className="admin-topbar">
+        <Link to={session ? "/admin-dashboard" : "/admin-login"} className="admin-logo" aria-label="Admin dashboard">
+          <Logo />
+          <span className="admin-badge">Admin</span>
+        </Link>
+        <div className="admin-topbar-actions">
+          {session && <SessionTimer since={session.loginTime} />}
+          <button type="button" className="button button-secondary admin-logout" onClick={logout}>
+            Logout
+          </button>
+        </div>
+      </header>
+      <div className="admin-body">
+        <nav className="admin-sidebar" aria-label="Admin">
+          {SIDEBAR_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className="admin-sidebar-link">
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <main className="admin-main" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Minutes and seconds since login, ticking every second. */
+function SessionTimer({ since }: { since: Date }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  return (
+    <p className="admin-timer">
+      <span className="admin-timer-label">Session</span>{" "}
+      <span role="timer" aria-label="Time since login">
+        {formatElapsed(now - since.getTime())}
+      </span>
+    </p>
+  );
+}

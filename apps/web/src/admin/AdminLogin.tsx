@@ -1,0 +1,51 @@
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { Field } from "../components/Field";
+import { errorCodeOf, serverMessageOf } from "../lib/errors";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { AdminAuthCard } from "./AdminAuthCard";
+import { startAdminSession } from "./session";
+import { useAdminTRPC } from "./trpc";
+
+/** /admin-login, also shown for any admin path without an admin session (SPEC §2). */
+export function AdminLogin() {
+  useDocumentTitle("Admin login");
+  const trpc = useAdminTRPC();
+  const navigate = useNavigate();
+  const login = useMutation(trpc.auth.login.mutationOptions());
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    try {
+      const result = await login.mutateAsync({ email: String(form.get("email")), password: String(form.get("password")) });
+      if (result.role !== "admin") {
+        toast.error("Only admins can login here.");
+        return;
+      }
+      startAdminSession(result.token);
+      toast.success("Admin login successful");
+      await navigate("/admin-dashboard");
+    } catch (cause) {
+      const slowDown = errorCodeOf(cause) === "TOO_MANY_REQUESTS" ? serverMessageOf(cause) : null;
+      toast.error(slowDown ?? "Login failed. Please check credentials.");
+    }
+  }
+
+  return (
+    <AdminAuthCard title="Admin login">
+      <form className="stack" onSubmit={submit}>
+        <Field label="Email" name="email" type="email" autoComplete="username" required maxLength={254} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
+        <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
+          {login.isPending ? "Logging in..." : "Login"}
+        </button>
+      </form>
+      <p className="admin-auth-switch">
+        New admin? <Link to="/admin-register">Register here</Link>
+      </p>
+    </AdminAuthCard>
+  );
+}

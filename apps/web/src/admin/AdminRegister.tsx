@@ -1,0 +1,54 @@
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { Field, NewPasswordField } from "../components/Field";
+import { serverMessageOf } from "../lib/errors";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { AdminAuthCard } from "./AdminAuthCard";
+import { startAdminSession } from "./session";
+import { useAdminTRPC } from "./trpc";
+
+/**
+ * /admin-register: always asks for role admin. The server grants it only to the very first admin or
+ * when an admin is signed in here (their token rides along); otherwise it explains why not.
+ */
+export function AdminRegister() {
+  useDocumentTitle("Admin registration");
+  const trpc = useAdminTRPC();
+  const navigate = useNavigate();
+  const register = useMutation(trpc.auth.register.mutationOptions());
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    try {
+      const result = await register.mutateAsync({
+        name: String(form.get("name")),
+        email: String(form.get("email")),
+        password: String(form.get("password")),
+        role: "admin",
+      });
+      startAdminSession(result.token);
+      await navigate("/admin-dashboard");
+    } catch (cause) {
+      // SPEC §8: registration failures are a browser alert.
+      window.alert(serverMessageOf(cause) ?? "Registration failed");
+    }
+  }
+
+  return (
+    <AdminAuthCard title="Admin registration">
+      <form className="stack" onSubmit={submit}>
+        <Field label="Name" name="name" autoComplete="name" required maxLength={100} />
+        <Field label="Email" name="email" type="email" autoComplete="username" required maxLength={254} />
+        <NewPasswordField label="Password" name="password" />
+        <button type="submit" className="button button-primary button-block" disabled={register.isPending}>
+          {register.isPending ? "Registering..." : "Register"}
+        </button>
+      </form>
+      <p className="admin-auth-switch">
+        Already an admin? <Link to="/admin-login">Back to login</Link>
+      </p>
+    </AdminAuthCard>
+  );
+}

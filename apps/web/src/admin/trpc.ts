@@ -1,0 +1,38 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import type { AppRouter } from "@mithai/api/root";
+import { errorCodeOf } from "../lib/errors";
+import { endAdminSession, getAdminSession } from "./session";
+
+/**
+ * The admin panel's own tRPC client: every call carries the admin token as Bearer. Admin pages use
+ * `useAdminTRPC()` (never the storefront's `useTRPC()`, which carries the customer token).
+ */
+export const { TRPCProvider: AdminTRPCProvider, useTRPC: useAdminTRPC, useTRPCClient: useAdminTRPCClient } = createTRPCContext<AppRouter>();
+
+export function makeAdminTRPCClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: "/trpc",
+        headers() {
+          const session = getAdminSession();
+          return session ? { authorization: `Bearer ${session.token}` } : {};
+        },
+      }),
+    ],
+  });
+}
+
+/** A separate cache from the storefront's; a token the server no longer accepts ends the admin session. */
+export function makeAdminQueryClient(): QueryClient {
+  const endSessionWhenRefused = (error: unknown) => {
+    if (errorCodeOf(error) === "UNAUTHORIZED" && getAdminSession()) endAdminSession();
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: endSessionWhenRefused }),
+    mutationCache: new MutationCache({ onError: endSessionWhenRefused }),
+    defaultOptions: { queries: { staleTime: 0, retry: 1, refetchOnWindowFocus: false } },
+  });
+}

@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
+import type { FoodItem } from "@mithai/schema/catalog";
+import { useCart } from "../lib/cart";
+
+/** Quantity stepper, Add (then 'Added') and Proceed to Cart (once added) for one product (SPEC §4). */
+export function ProductActions({ item }: { item: FoodItem }) {
+  const { change } = useCart();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
+  const [added, setAdded] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const decrease = () => {
+    if (quantity <= MIN_LINE_QUANTITY) {
+      alert("Minimum 1 kg required to add to cart.");
+      return;
+    }
+    setQuantity(quantity - 1);
+  };
+
+  const add = async () => {
+    setBusy(true);
+    const done = await change({ kind: "add", itemId: item._id, quantity });
+    setBusy(false);
+    if (done) setAdded(true);
+  };
+
+  return (
+    <div className="product-actions">
+      <div className="stepper" role="group" aria-label="Quantity in kg">
+        <button type="button" aria-label="One kg less" onClick={decrease}>
+          −
+        </button>
+        <output aria-live="polite" aria-label="Quantity">
+          {quantity} kg
+        </output>
+        <button type="button" aria-label="One kg more" disabled={quantity >= MAX_LINE_QUANTITY} onClick={() => setQuantity(quantity + 1)}>
+          +
+        </button>
+      </div>
+      <div className="product-buttons">
+        <button type="button" className="button button-primary" disabled={added || busy} onClick={add}>
+          {added ? "Added" : "Add"}
+        </button>
+        <button type="button" className="button button-secondary" disabled={!added} onClick={() => navigate("/cart")}>
+          Proceed to Cart
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, isValidQuantity, type CartLine, type CartMap } from "@mithai/schema/cart";
+import type { FoodItem } from "@mithai/schema/catalog";
+import { paiseToRupees, rupeesToPaise } from "@mithai/schema/money";
+
+/** One change to a cart, applied the same way to the guest cart and (optimistically) to the server cart. */
+export type CartChange =
+  | { kind: "add"; itemId: string; quantity: number }
+  | { kind: "remove"; itemId: string }
+  | { kind: "removeAll"; itemId: string };
+
+/** The cart after `change`, or an Error whose message tells the customer why it cannot be made (the server says the same). */
+export function applyCartChange(cart: CartMap, change: CartChange): CartMap | Error {
+  const current = cart[change.itemId] ?? 0;
+  const next = { ...cart };
+  if (change.kind === "add") {
+    if (!isValidQuantity(change.quantity)) return new Error("Minimum 1 kg required to add to cart.");
+    if (current === 0 && Object.keys(cart).length >= MAX_CART_LINES) return new Error(CART_FULL_MESSAGE);
+    if (current + change.quantity > MAX_LINE_QUANTITY) return new Error(`You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`);
+    next[change.itemId] = current + change.quantity;
+  } else if (change.kind === "remove" && current > 1) {
+    next[change.itemId] = current - 1;
+  } else {
+    delete next[change.itemId];
+  }
+  return next;
+}
+
+/** A stored cart as it can be trusted: anything that is not id → whole kg 1–100 is dropped, at most 50 lines. */
+export function sanitizeCartMap(value: unknown): CartMap {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const entries = Object.entries(value).filter(([id, quantity]) => id.length > 0 && id.length <= 100 && isValidQuantity(quantity));
+  return Object.fromEntries(entries.slice(0, MAX_CART_LINES));
+}
+
+export function cartMapOf(lines: CartLine[]): CartMap {
+  return Object.fromEntries(lines.map((line) => [line._id, line.quantity]));
+}
+
+export interface PricedLine {
+  item: FoodItem;
+  quantity: number;
+  /** Rupees, from the catalogue price in whole paise. */
+  lineTotal: number;
+}
+
+/**
+ * The cart's lines with the server catalogue's current prices (never a remembered price). Lines of
+ * items no longer on the menu are left out.
+ */
+export function priceCart(cart: CartMap, catalogue: FoodItem[]): { lines: PricedLine[]; subtotal: number } {
+  const byId = new Map(catalogue.map((item) => [item._id, item]));
+  let subtotalPaise = 0;
+  const lines: PricedLine[] = [];
+  for (const [id, quantity] of Object.entries(cart)) {
+    const item = byId.get(id);
+    if (!item) continue;
+    const linePaise = (rupeesToPaise(item.price) ?? 0) * quantity;
+    subtotalPaise += linePaise;
+    lines.push({ item, quantity, lineTotal: paiseToRupees(linePaise) });
+  }
+  return { lines, subtotal: paiseToRupees(subtotalPaise) };
+}

@@ -1,0 +1,113 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { CartLine, CartMap } from "@mithai/schema/cart";
+import { applyCartChange, cartMapOf, type CartChange } from "./cart-lines";
+import { serverMessageOf } from "./errors";
+import { clearGuestCarts, getGuestCart, guestCartToMerge, setGuestCart, useGuestCart } from "./guest-cart";
+import { showNotice } from "./notice";
+import { getCustomerToken, useCustomerToken } from "./session";
+import { useTRPC, useTRPCClient } from "./trpc";
+
+type TRPCClient = ReturnType<typeof useTRPCClient>;
+
+export interface CartStore {
+  /** Item id → kg; undefined while a signed-in customer's cart is loading. */
+  cart: CartMap | undefined;
+  isSignedIn: boolean;
+  /** The signed-in customer's cart could not be loaded. */
+  loadFailed: boolean;
+  /** Applies the change at once; when signed in, sends it to the server and rolls back if the server refuses. */
+  change(change: CartChange): Promise<boolean>;
+}
+
+/** The one cart the interface shows: the guest cart in storage, or the signed-in customer's server cart. */
+export function useCart(): CartStore {
+  const token = useCustomerToken();
+  const guestCart = useGuestCart();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const server = useQuery({ ...trpc.cart.get.queryOptions(), enabled: Boolean(token), select: cartMapOf });
+
+  async function change(change: CartChange): Promise<boolean> {
+    if (!getCustomerToken()) {
+      const next = applyCartChange(getGuestCart(), change);
+      if (next instanceof Error) return refuse(next.message);
+      setGuestCart(next);
+      return true;
+    }
+    const key = trpc.cart.get.queryKey();
+    await queryClient.cancelQueries({ queryKey: key });
+    const previous = queryClient.getQueryData(key) ?? [];
+    const next = applyCartChange(cartMapOf(previous), change);
+    if (next instanceof Error) return refuse(next.message);
+    queryClient.setQueryData(key, linesOf(next));
+    try {
+      queryClient.setQueryData(key, await sendChange(client, change));
+      return true;
+    } catch (error) {
+      queryClient.setQueryData(key, previous);
+      void queryClient.invalidateQueries({ queryKey: key });
+      return refuse(serverMessageOf(error) ?? "We could not update your cart. Please try again.");
+    }
+  }
+
+  return { cart: token ? server.data : guestCart, isSignedIn: Boolean(token), loadFailed: Boolean(token) && server.isError, change };
+}
+
+let merging = false;
+
+/**
+ * Mounted once in the shop layout (SPEC §4): when a token is present or appears, the guest cart moves to the
+ * server (the guest's quantities win), leaves storage, and the server cart is shown; on sign-out the
+ * customer's cart is forgotten.
+ */
+export function useCartSync(): void {
+  const token = useCustomerToken();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const key = trpc.cart.get.queryKey();
+    if (!token) {
+      queryClient.removeQueries({ queryKey: key });
+      return;
+    }
+    const guestCart = guestCartToMerge();
+    if (merging || Object.keys(guestCart).length === 0) return;
+    merging = true;
+    client.cart.merge
+      .mutate({ cartData: guestCart })
+      .then(async (merged) => {
+        clearGuestCarts();
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData(key, merged.cartItems);
+        if (merged.droppedItemIds.length > 0) showNotice("Some sweets could not be moved to your cart: they are no longer on the menu or your cart is full.");
+      })
+      .catch(() => showNotice("We could not move your cart to your account. Please refresh the page to try again."))
+      .finally(() => {
+        merging = false;
+      });
+  }, [token, trpc, client, queryClient]);
+}
+
+function sendChange(client: TRPCClient, change: CartChange): Promise<CartLine[]> {
+  switch (change.kind) {
+    case "add":
+      return client.cart.add.mutate({ itemId: change.itemId, quantity: change.quantity });
+    case "remove":
+      return client.cart.remove.mutate({ itemId: change.itemId });
+    case "removeAll":
+      return client.cart.removeAll.mutate({ itemId: change.itemId });
+  }
+}
+
+function linesOf(cart: CartMap): CartLine[] {
+  return Object.entries(cart).map(([_id, quantity]) => ({ _id, quantity }));
+}
+
+function refuse(message: string): false {
+  showNotice(message);
+  return false;
+}

@@ -1,0 +1,135 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router";
+import { formatRupees } from "@mithai/schema/money";
+import { useCart } from "../lib/cart";
+import { priceCart } from "../lib/cart-lines";
+import { savePreLoginCart } from "../lib/guest-cart";
+import { foodImageProps } from "../lib/images";
+import { openLoginPopup } from "../lib/login-popup";
+import { setRedirectAfterLogin } from "../lib/redirect-after-login";
+import { useTRPC } from "../lib/trpc";
+import { useDocumentTitle } from "../lib/use-document-title";
+
+export default function CartPage() {
+  useDocumentTitle("Cart");
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { cart, isSignedIn, loadFailed, change } = useCart();
+  const catalogue = useQuery(trpc.catalog.list.queryOptions());
+
+  if (!cart || !catalogue.data) {
+    return (
+      <section className="container section">
+        <h1 className="section-title">Your cart</h1>
+        {loadFailed || catalogue.isError ? <p role="alert">We could not load your cart. Please refresh the page.</p> : <p aria-busy="true">Loading cart...</p>}
+      </section>
+    );
+  }
+
+  const { lines, subtotal } = priceCart(cart, catalogue.data);
+
+  const checkout = () => {
+    if (isSignedIn) {
+      navigate("/order");
+      return;
+    }
+    // SPEC §4: a guest comes back to the cart after logging in, with the cart kept.
+    setRedirectAfterLogin("/cart");
+    savePreLoginCart(cart);
+    openLoginPopup("Login");
+  };
+
+  return (
+    <section className="container section cart" aria-labelledby="cart-heading">
+      <h1 id="cart-heading" className="section-title">Your cart</h1>
+      {lines.length === 0 ? (
+        <div className="cart-empty">
+          <p>Your cart is empty.</p>
+          <Link to="/" className="button button-primary">
+            Browse sweets
+          </Link>
+        </div>
+      ) : (
+        <>
+          <table className="cart-table">
+            <caption className="visually-hidden">Sweets in your cart</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Title</th>
+                <th scope="col">Price per kg</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+                <th scope="col">Remove</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map(({ item, quantity, lineTotal }) => (
+                <tr key={item._id} className="cart-row">
+                  <td className="cart-cell-img">
+                    <img {...foodImageProps(item.image)} sizes="80px" width={80} height={60} alt="" loading="lazy" />
+                  </td>
+                  <td className="cart-cell-title">
+                    <Link to={`/product/${item.slug}`}>{item.name}</Link>
+                  </td>
+                  <td data-label="Price per kg">{formatRupees(item.price)}</td>
+                  <td data-label="Quantity">
+                    <div className="stepper stepper-small">
+                      <button type="button" aria-label={`One kg less ${item.name}`} onClick={() => change({ kind: "remove", itemId: item._id })}>
+                        −
+                      </button>
+                      <output aria-label={`${item.name} quantity`}>{quantity} kg</output>
+                      <button type="button" aria-label={`One kg more ${item.name}`} onClick={() => change({ kind: "add", itemId: item._id, quantity: 1 })}>
+                        +
+                      </button>
+                    </div>
+                  </td>
+                  <td data-label="Total" className="cart-cell-total">
+                    {formatRupees(lineTotal)}
+                  </td>
+                  <td className="cart-cell-remove">
+                    <button type="button" className="icon-button" aria-label={`Remove ${item.name}`} onClick={() => change({ kind: "removeAll", itemId: item._id })}>
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <div className="cart-bottom">
+            <div className="cart-totals">
+              <h2>Cart Totals</h2>
+              <dl>
+                <div>
+                  <dt>Subtotal</dt>
+                  <dd>{formatRupees(subtotal)}</dd>
+                </div>
+                <div>
+                  <dt>Delivery</dt>
+                  <dd>Free</dd>
+                </div>
+                <div className="cart-total">
+                  <dt>Total</dt>
+                  <dd>{formatRupees(subtotal)}</dd>
+                </div>
+              </dl>
+              <button type="button" className="button button-primary" onClick={checkout}>
+                PROCEED TO CHECKOUT
+              </button>
+            </div>
+            <form className="cart-promo" onSubmit={(event) => event.preventDefault()}>
+              <label htmlFor="promocode">If you have a promo code, enter it here</label>
+              <div className="cart-promo-row">
+                <input id="promocode" name="promocode" type="text" placeholder="Promo code" autoComplete="off" />
+                <button type="submit" className="button button-secondary">
+                  Submit
+                </button>
+              </div>
+            </form>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Db } from "@mithai/db/client";
+import { cartItems, foodItems, users } from "@mithai/db/schema";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "@mithai/db/sql";
+import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
+import { foodIdSchema } from "@mithai/schema/contracts/catalog";
+import { onSaleItemId } from "../catalog/food-items";
+import { AppError, badRequest, notFound } from "../errors";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const NOT_IN_CART = "This sweet is not in your cart";
+const LINE_FULL = `You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;
+
+/** The customer's cart; lines of items taken off the menu are never shown. */
+export function getCart(db: Db, userId: string): Promise<CartLine[]> {
+  return db
+    .select({ _id: cartItems.foodItemId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(foodItems, and(eq(foodItems.id, cartItems.foodItemId), isNull(foodItems.removedAt)))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.foodItemId));
+}
+
+/** Adds `quantity` kg to the item's line (a new line when there is none). */
+export function addToCart(db: Db, userId: string, itemId: string, quantity = 1): Promise<CartLine[]> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const foodItemId = await onSaleItemId(tx, itemId);
+    const lines = await getCart(tx, userId);
+    if (!lines.some((line) => line._id === foodItemId) && lines.length >= MAX_CART_LINES) throw badRequest(CART_FULL_MESSAGE);
+    // One statement adds to whatever the line holds now, so no add is ever lost; the guard keeps the line within limits.
+    const [line] = await tx
+      .insert(cartItems)
+      .values({ userId, foodItemId, quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.foodItemId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+      })
+      .returning({ quantity: cartItems.quantity });
+    if (!line) throw badRequest(LINE_FULL);
+    return getCart(tx, userId);
+  });
+}
+
+/** Takes one kg off the item's line; the line goes when it reaches 0. */
+export function removeOneFromCart(db: Db, userId: string, itemId: string): Promise<CartLine[]> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const foodItemId = await lineItemId(tx, userId, itemId);
+    const line = and(eq(cartItems.userId, userId), eq(cartItems.foodItemId, foodItemId));
+    const [decremented] = await tx
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` })
+      .where(and(line, gt(cartItems.quantity, 1)))
+      .returning({ quantity: cartItems.quantity });
+    if (!decremented) await tx.delete(cartItems).where(and(line, lte(cartItems.quantity, 1)));
+    return getCart(tx, userId);
+  });
+}
+
+/** Deletes the item's line whatever its quantity. */
+export function removeLineFromCart(db: Db, userId: string, itemId: string): Promise<CartLine[]> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const foodItemId = await lineItemId(tx, userId, itemId);
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.foodItemId, foodItemId)));
+    return getCart(tx, userId);
+  });
+}
+
+/**
+ * Merges a guest cart into the customer's server cart (DECISIONS): for an item in both, the guest quantity
+ * wins; other server lines stay; unknown or removed items, and new lines beyond the cart's limit, are
+ * dropped and reported. Quantities were validated by the caller's contract.
+ */
+export function mergeGuestCart(db: Db, userId: string, guestCart: CartMap): Promise<MergeResult> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const guestIds = Object.keys(guestCart);
+    const candidates = guestIds.filter((id) => foodIdSchema.safeParse(id).success);
+    const onSale = new Set(
+      candidates.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: foodItems.id })
+              .from(foodItems)
+              .where(and(inArray(foodItems.id, candidates), isNull(foodItems.removedAt)))
+          ).map((row) => row.id),
+    );
+
+    const serverIds = new Set((await getCart(tx, userId)).map((line) => line._id));
+    const kept: { userId: string; foodItemId: string; quantity: number }[] = [];
+    const droppedItemIds: string[] = [];
+    let lineCount = serverIds.size;
+    for (const id of guestIds) {
+      const fits = serverIds.has(id) || lineCount < MAX_CART_LINES;
+      if (!onSale.has(id) || !fits) {
+        droppedItemIds.push(id);
+        continue;
+      }
+      if (!serverIds.has(id)) lineCount += 1;
+      kept.push({ userId, foodItemId: id, quantity: guestCart[id]! });
+    }
+
+    if (kept.length > 0) {
+      await tx
+        .insert(cartItems)
+        .values(kept)
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.foodItemId],
+          set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+        });
+    }
+    return { cartItems: await getCart(tx, userId), droppedItemIds };
+  });
+}
+
+/** Every cart write holds the customer's row lock, so concurrent writes see each other (the 50-line cap holds). */
+async function lockCart(tx: Tx, userId: string): Promise<void> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
+}
+
+/** The id of a line the customer can see in their cart. */
+async function lineItemId(tx: Tx, userId: string, itemId: string): Promise<string> {
+  const line = (await getCart(tx, userId)).find((entry) => entry._id === itemId);
+  if (!line) throw notFound(NOT_IN_CART);
+  return line._id;
+}

@@ -1,0 +1,50 @@
+import type { Db } from "@mithai/db/client";
+import { reviews, users } from "@mithai/db/schema";
+import { desc, eq } from "@mithai/db/sql";
+import type { Review } from "@mithai/schema/reviews";
+import { onSaleItemId } from "../catalog/food-items";
+import { AppError } from "../errors";
+import { createRateLimiter } from "../rate-limit";
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+/** A customer may post a few reviews in a row, not a flood. */
+const reviewLimiter = createRateLimiter({
+  windowMs: 10 * 60 * 1000,
+  max: 5,
+  message: "You have posted several reviews just now. Please try again in a few minutes.",
+});
+
+function toReview(row: ReviewRow): Review {
+  return {
+    _id: row.id,
+    productId: row.foodItemId,
+    username: row.username,
+    review: row.review,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A product's reviews, newest first. */
+export async function listReviews(db: Db, productId: string): Promise<Review[]> {
+  const foodItemId = await onSaleItemId(db, productId);
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.foodItemId, foodItemId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map(toReview);
+}
+
+/**
+ * Posts a review under the customer's account name. The text is stored exactly as written (trimmed);
+ * the storefront shows it as text, never as HTML.
+ */
+export async function createReview(db: Db, userId: string, input: { productId: string; review: string }): Promise<Review> {
+  const foodItemId = await onSaleItemId(db, input.productId);
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
+  reviewLimiter.hit(userId);
+  const [row] = await db.insert(reviews).values({ foodItemId, userId, username: user.name, review: input.review }).returning();
+  return toReview(row!);
+}

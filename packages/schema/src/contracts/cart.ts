@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { CART_FULL_MESSAGE, MAX_CART_LINES, QUANTITY_MESSAGE, isValidQuantity, type CartLine } from "../cart";
+
+/**
+ * Item ids are only bounded here: a string that is not a catalogue id is answered as an unknown item
+ * by the cart service, the same way the catalogue answers it.
+ */
+export const cartItemIdSchema = z.string({ message: "Item id is required" }).trim().min(1, "Item id is required").max(100, "Item id is not valid");
+
+export const quantitySchema = z.custom<number>(isValidQuantity, { message: QUANTITY_MESSAGE });
+
+export const addToCartSchema = z.object({
+  itemId: cartItemIdSchema,
+  quantity: quantitySchema.optional(),
+});
+
+export const cartItemSchema = z.object({ itemId: cartItemIdSchema });
+
+export const mergeCartSchema = z.object({
+  cartData: z
+    .record(z.string().max(100, "Item id is not valid"), quantitySchema, { message: "Cart data must map item ids to quantities" })
+    .refine((cart) => Object.keys(cart).length <= MAX_CART_LINES, CART_FULL_MESSAGE),
+});
+
+export const cartLineSchema = z.object({ _id: z.string(), quantity: z.number() }) satisfies z.ZodType<CartLine>;

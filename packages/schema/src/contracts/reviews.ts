@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review } from "../reviews";
+
+export const reviewTextSchema = z
+  .string({ message: EMPTY_REVIEW_MESSAGE })
+  .trim()
+  .min(1, EMPTY_REVIEW_MESSAGE)
+  .max(MAX_REVIEW_LENGTH, `A review can be at most ${MAX_REVIEW_LENGTH} characters`);
+
+export const productIdSchema = z.string({ message: "Product id is required" }).max(100, "Food item not found");
+
+export const createReviewSchema = z.object({ productId: productIdSchema, review: reviewTextSchema });
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  username: z.string(),
+  review: z.string(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<Review>;
