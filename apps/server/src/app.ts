@@ -5,7 +5,7 @@ import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createMailer } from "@mithai/api/mail/mailer";
 import type { DbHandle } from "@mithai/db/client";
-import type { Env } from "./env";
+import { internalUrlOf, type Env } from "./env";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { healthPlugin } from "./plugins/health";
@@ -39,6 +39,7 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     config: {
       shopName: env.shopName,
       publicUrl: env.publicUrl,
+      internalUrl: env.internalUrl,
       jwtSecret: env.jwtSecret,
       dataDir: env.dataDir,
       imagesDir: env.imagesDir,
@@ -46,6 +47,11 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     },
   };
   app.decorate("deps", deps);
+  // The port may be chosen at listen time (PORT=0 in tests): the sandbox gateway must call the real one.
+  app.addHook("onListen", async () => {
+    const address = app.server.address();
+    if (address && typeof address === "object") deps.config.internalUrl = internalUrlOf(address.address, address.port);
+  });
   app.addHook("onReady", () => catalog.start());
   app.addHook("onClose", () => catalog.stop());
 

@@ -53,6 +53,7 @@ export interface Env {
   migrationsFolder: string;
   demoImagesDir: string;
   publicUrl: string;
+  internalUrl: string;
   jwtSecret: string;
   payments: { mode: PaymentsMode; keyId: string; keySecret: string; webhookSecret: string };
   smtpUrl: string | undefined;
@@ -103,6 +104,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     migrationsFolder: path.resolve(appRoot, "../../packages/db/migrations"),
     demoImagesDir: path.resolve(appRoot, "../../packages/db/seed/images"),
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    internalUrl: internalUrlOf(raw.HOST, raw.PORT),
     jwtSecret: raw.JWT_SECRET ?? devSecret(dataDir, "jwt-secret"),
     payments: {
       mode,
@@ -116,6 +118,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     shopName: raw.SHOP_NAME,
     logLevel: raw.LOG_LEVEL,
   };
+}
+
+/** How the process reaches itself: a wildcard listen address is reached through loopback. */
+export function internalUrlOf(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** A secret generated once and kept in DATA_DIR, so development tokens survive restarts. */

@@ -1,4 +1,5 @@
 import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
+import { startReconciler } from "@mithai/api/payments/reconciler";
 import { createDb } from "@mithai/db/client";
 import { buildApp } from "./app";
 import { EnvError, loadEnv, type Env } from "./env";
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     if (added > 0) app.log.info({ added }, "demo catalogue loaded");
   }
 
+  let reconciler: ReturnType<typeof startReconciler> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await reconciler?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -48,6 +51,11 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.port, host: env.host });
+  // Pending orders whose browser never came back are settled with the provider (the gateway must be reachable first).
+  reconciler = startReconciler(app.deps);
+  if (env.nodeEnv === "production" && env.payments.mode === "sandbox") {
+    app.log.warn("PAYMENTS_MODE is sandbox in production: customers can check out without paying. Set Razorpay keys to take real payments.");
+  }
   app.log.info(`${env.shopName} is open at ${env.publicUrl} (database: ${database.kind}, payments: ${env.payments.mode})`);
 }
 

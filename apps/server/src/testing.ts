@@ -21,16 +21,18 @@ export interface TestAppOptions {
   /** Load the demo catalogue. */
   seed?: boolean;
   env?: Record<string, string>;
+  /** Build a second app on another app's database (two server processes sharing one); its owner closes it. */
+  database?: DbHandle;
   /** Serve this folder as the built web client (the real build may not exist when unit tests run). */
   webDistDir?: string;
 }
 
-/** The real app on a fresh database and a temporary DATA_DIR. */
+/** The real app on a fresh database (or `database`) and a temporary DATA_DIR. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-test-"));
   const loaded = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", ...options.env });
   const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
-  const database = await createTestDb();
+  const database = options.database ?? (await createTestDb());
   if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
   const app = await buildApp({ env, database });
   await app.ready();
@@ -40,7 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     env,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -14,6 +14,8 @@ export interface Logger {
 export interface ApiConfig {
   shopName: string;
   publicUrl: string;
+  /** Where this process itself answers (http://127.0.0.1:PORT): the sandbox gateway calls back into it. */
+  internalUrl: string;
   jwtSecret: string;
   dataDir: string;
   imagesDir: string;

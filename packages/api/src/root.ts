@@ -1,6 +1,7 @@
 import { authRouter, userRouter } from "./accounts/router";
 import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
+import { orderRouter } from "./orders/router";
 import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
 
@@ -8,6 +9,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   user: userRouter,
   catalog: catalogRouter,
+  order: orderRouter,
   cart: cartRouter,
   reviews: reviewsRouter,
 });

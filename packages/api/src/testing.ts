@@ -8,6 +8,7 @@ import type { MailMessage } from "./mail/mailer";
 export const TEST_CONFIG: ApiConfig = {
   shopName: "Mithai",
   publicUrl: "https://shop.example.in",
+  internalUrl: "http://127.0.0.1:3000",
   jwtSecret: "test-secret-that-is-long-enough-for-hs256-signing",
   dataDir: "/nonexistent/data",
   imagesDir: "/nonexistent/images",

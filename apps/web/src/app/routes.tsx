@@ -14,6 +14,9 @@ const CartPage = lazy(() => import("../pages/CartPage"));
 const UserDashboard = lazy(() => import("../pages/dashboard/UserDashboard").then((m) => ({ default: m.UserDashboard })));
 const ForgotPassword = lazy(() => import("../pages/account/ForgotPassword").then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import("../pages/account/ResetPassword").then((m) => ({ default: m.ResetPassword })));
+// Checkout is downloaded when a customer gets there.
+const OrderPage = lazy(() => import("../checkout/OrderPage").then((m) => ({ default: m.OrderPage })));
+const VerifyPage = lazy(() => import("../checkout/VerifyPage").then((m) => ({ default: m.VerifyPage })));
 
 const loading = <PageSkeleton />;
 const onDemand = (page: ReactNode) => <Suspense fallback={loading}>{page}</Suspense>;
@@ -38,6 +41,8 @@ export function AppRoutes() {
         <Route path="forgot-password" element={onDemand(<ForgotPassword />)} />
         <Route path="reset-password" element={onDemand(<ResetPassword />)} />
         <Route path="not-found" element={<NotFound />} />
+        <Route path="order" element={onDemand(<OrderPage />)} />
+        <Route path="verify" element={onDemand(<VerifyPage />)} />
         {staticPageRoutes}
         {/* SPEC §2: any unknown path renders Home. */}
         <Route path="*" element={<Home />} />

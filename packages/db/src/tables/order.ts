@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { DeliveryAddressInput } from "@mithai/schema/order";
 import { users } from "./customer";
 
 /** What the customer bought, frozen at placement: later catalogue edits never change a past order. */
@@ -11,16 +12,8 @@ export interface OrderItemSnapshot {
   image: string;
 }
 
-export interface DeliveryAddress {
-  fullName: string;
-  email: string;
-  street: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-  mobile: string;
-}
+/** Where an order goes, as the customer entered it at checkout. */
+export type DeliveryAddress = DeliveryAddressInput;
 
 export const orders = pgTable(
   "orders",

@@ -1,16 +1,11 @@
-import { Link } from "react-router";
+import { OrderHistory } from "../../checkout/OrderHistory";
 
-/** The customer's paid orders; the list itself arrives with checkout, until then there are none to show. */
+/** The customer's paid orders (/user-dashboard/my-orders; /myorders leads here too). */
 export function MyOrders() {
   return (
     <>
       <h2>My Orders</h2>
-      <div className="empty-state">
-        <p>No orders placed yet.</p>
-        <Link to="/" className="button button-secondary">
-          Browse sweets
-        </Link>
-      </div>
+      <OrderHistory />
     </>
   );
 }

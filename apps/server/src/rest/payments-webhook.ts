@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import { handleRazorpayWebhook } from "@mithai/api/payments/webhook";
+
+export const RAZORPAY_WEBHOOK_PATH = "/api/payments/razorpay/webhook";
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** Razorpay's webhook. Its signature covers the exact bytes sent, so this route (only) keeps the raw body. */
+export async function paymentWebhookRoutes(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+  app.post<{ Body: Buffer }>(RAZORPAY_WEBHOOK_PATH, async (req) => {
+    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const outcome = await handleRazorpayWebhook(
+      app.deps,
+      rawBody,
+      headerText(req.headers["x-razorpay-signature"]),
+      headerText(req.headers["x-razorpay-event-id"]),
+    );
+    return { success: true, outcome };
+  });
+}

@@ -1,0 +1,92 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "@mithai/api/errors";
+import { SANDBOX_API_PREFIX } from "@mithai/api/payments/razorpay-client";
+import {
+  SANDBOX_PAYMENT_METHODS,
+  createSandboxOrder,
+  fetchSandboxOrder,
+  fetchSandboxOrderPayments,
+  paySandboxOrder,
+  type SandboxPaymentMethod,
+  type SandboxPaymentOutcome,
+} from "@mithai/api/payments/sandbox-gateway";
+import { RAZORPAY_WEBHOOK_PATH } from "./payments-webhook";
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The Razorpay-compatible fake of sandbox mode: the slice of Razorpay's API the shop uses (Basic auth with
+ * the key id and secret, errors as `{ error: { code, description } }`) plus the test-mode checkout's "pay"
+ * call, which answers like Razorpay's checkout and sends the signed webhook like Razorpay would.
+ */
+export async function sandboxRazorpayRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, log } = app.deps;
+  const deliveries = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled(deliveries);
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, _req, reply) => {
+    const status = error instanceof AppError ? error.httpStatus : (error.statusCode ?? 500);
+    if (status >= 500) log.error({ err: error }, "sandbox gateway failed");
+    return reply.status(status).send({ error: { code: status >= 500 ? "SERVER_ERROR" : "BAD_REQUEST_ERROR", description: status >= 500 ? "Internal error" : error.message } });
+  });
+
+  async function requireKeys(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const expected = `Basic ${Buffer.from(`${config.payments.keyId}:${config.payments.keySecret}`).toString("base64")}`;
+    if (sameText(req.headers.authorization ?? "", expected)) return undefined;
+    return reply.status(401).send({ error: { code: "BAD_REQUEST_ERROR", description: "Authentication failed" } });
+  }
+
+  await app.register(async (api) => {
+    api.addHook("preHandler", requireKeys);
+    api.post<{ Body: Record<string, unknown> }>("/v1/orders", async (req) => createSandboxOrder(db, req.body ?? {}));
+    api.get<{ Params: { id: string } }>("/v1/orders/:id", async (req) => fetchSandboxOrder(db, req.params.id));
+    api.get<{ Params: { id: string } }>("/v1/orders/:id/payments", async (req) => fetchSandboxOrderPayments(db, req.params.id));
+  }, { prefix: SANDBOX_API_PREFIX });
+
+  function deliverWebhook(webhook: SandboxPaymentOutcome["webhook"]): void {
+    const delivery = fetch(`${config.internalUrl}${RAZORPAY_WEBHOOK_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-razorpay-signature": webhook.signature, "x-razorpay-event-id": webhook.eventId },
+      body: webhook.body,
+    })
+      .then(async (res) => {
+        if (!res.ok) log.warn({ status: res.status, body: await res.text() }, "sandbox webhook refused");
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "sandbox webhook not delivered"))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  /** The test-mode window's "Pay" (or its failure choice); public, like Razorpay's checkout, keyed by the key id. */
+  app.post<{ Body: { key?: unknown; order_id?: unknown; method?: unknown; outcome?: unknown } }>(
+    `${SANDBOX_API_PREFIX}/checkout/pay`,
+    async (req) => {
+      const { key, order_id: orderId, method, outcome } = req.body ?? {};
+      if (typeof key !== "string" || !sameText(key, config.payments.keyId)) throw new AppError("UNAUTHORIZED", "Unknown key id");
+      if (typeof orderId !== "string") throw new AppError("BAD_REQUEST", "order_id is required");
+      if (!SANDBOX_PAYMENT_METHODS.includes(method as SandboxPaymentMethod)) throw new AppError("BAD_REQUEST", "method must be upi or card");
+      if (outcome !== "success" && outcome !== "failure") throw new AppError("BAD_REQUEST", "outcome must be success or failure");
+
+      const result = await paySandboxOrder(db, config.payments, { orderId, method: method as SandboxPaymentMethod, succeed: outcome === "success" });
+      deliverWebhook(result.webhook);
+      return result.checkoutResponse
+        ? { status: "captured", response: result.checkoutResponse }
+        : {
+            status: "failed",
+            error: {
+              code: "BAD_REQUEST_ERROR",
+              description: "Payment failed",
+              reason: "payment_failed",
+              metadata: { order_id: orderId, payment_id: result.payment.id },
+            },
+          };
+    },
+  );
+}

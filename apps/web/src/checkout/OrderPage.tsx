@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { Suspense, lazy, useEffect, useState, type FormEvent } from "react";
+import { Navigate, useNavigate } from "react-router";
+import type { DeliveryAddressInput, PlacedOrder } from "@mithai/schema/order";
+import { useCustomerToken } from "../lib/session";
+import { SHOP_NAME } from "../lib/shop";
+import { useTRPC } from "../lib/trpc";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { DeliveryForm, emptyAddress } from "./DeliveryForm";
+import { OrderSummary } from "./OrderSummary";
+import { openRazorpayCheckout, type PaymentResult } from "./payment-window";
+import "./checkout.css";
+
+// Only customers paying in sandbox mode download the test-mode window.
+const SandboxCheckout = lazy(() => import("./SandboxCheckout"));
+
+const PLACEMENT_FAILED = "Something went wrong during order placement.";
+
+/** /order: delivery address, the server's order summary, then the payment window and verification. */
+export function OrderPage() {
+  const token = useCustomerToken();
+  if (!token) return <Navigate to="/cart" replace />;
+  return <Checkout />;
+}
+
+function Checkout() {
+  useDocumentTitle("Checkout");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const preview = useQuery({ ...trpc.order.preview.queryOptions(), staleTime: 0 });
+  const profile = useQuery(trpc.user.profile.queryOptions());
+  const place = useMutation(trpc.order.place.mutationOptions());
+  const verify = useMutation(trpc.order.verify.mutationOptions());
+  const abandon = useMutation(trpc.order.abandon.mutationOptions());
+  const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
+  const [paying, setPaying] = useState<PlacedOrder | null>(null);
+  const [problem, setProblem] = useState("");
+  // Once a payment has an outcome the page only leaves for /verify: the emptied cart must not send it to /cart.
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (!profile.data) return;
+    const { name, email, phoneNumber } = profile.data;
+    setAddress((current) => ({
+      ...current,
+      fullName: current.fullName || name,
+      email: current.email || email,
+      mobile: current.mobile || (phoneNumber ?? ""),
+    }));
+  }, [profile.data]);
+
+  if (preview.isError) return <Navigate to="/cart" replace />;
+  if (!preview.data) return <p className="container section">Loading your order...</p>;
+  if (preview.data.lines.length === 0 && !paying && !leaving) return <Navigate to="/cart" replace />;
+
+  const prefill = { name: address.fullName, email: address.email, contact: address.mobile };
+  const busy = place.isPending || paying !== null || leaving;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem("");
+    let placed: PlacedOrder;
+    try {
+      placed = await place.mutateAsync({ address });
+    } catch (error) {
+      if (error instanceof TRPCClientError && error.data?.code === "BAD_REQUEST") setProblem(error.message);
+      window.alert(PLACEMENT_FAILED);
+      return;
+    }
+    if (preview.data?.paymentMode === "razorpay") {
+      openRazorpayCheckout(placed, SHOP_NAME, prefill, (result) => void settle(placed, result)).catch(() => {
+        window.alert(PLACEMENT_FAILED);
+        abandon.mutate({ orderId: placed.orderId });
+      });
+    } else {
+      setPaying(placed);
+    }
+  }
+
+  async function settle(placed: PlacedOrder, result: PaymentResult) {
+    if (result.kind !== "dismissed") setLeaving(true);
+    setPaying(null);
+    if (result.kind === "dismissed") {
+      // Closing the window without paying gives back the month's discount for the next attempt.
+      await abandon.mutateAsync({ orderId: placed.orderId }).catch(() => undefined);
+      await preview.refetch();
+      return;
+    }
+    if (result.kind === "failed") {
+      navigate("/verify?success=false");
+      return;
+    }
+    try {
+      const verified = await verify.mutateAsync(result.response);
+      if (!verified.success || !verified.orderId) throw new Error("not verified");
+      const query = new URLSearchParams({
+        success: "true",
+        orderId: verified.orderId,
+        name: address.fullName,
+        discount: String(Boolean(verified.discountApplied)),
+        orderCount: String(verified.orderCount ?? 0),
+      });
+      navigate(`/verify?${query}`);
+      // The paid order emptied the server cart: every cached view of it is stale now.
+      void queryClient.invalidateQueries();
+    } catch {
+      navigate("/verify?success=false");
+    }
+  }
+
+  return (
+    <div className="container section checkout">
+      <h1 className="sr-only">Checkout</h1>
+      <form className="checkout-grid" onSubmit={(event) => void submit(event)}>
+        <DeliveryForm value={address} onChange={setAddress} savedAddresses={profile.data?.addresses ?? []} />
+        <div className="checkout-side">
+          <OrderSummary preview={preview.data} />
+          {problem && (
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" className="button button-primary checkout-pay" disabled={busy}>
+            {place.isPending ? "Placing order..." : leaving ? "Confirming payment..." : "Proceed to payment"}
+          </button>
+        </div>
+      </form>
+      {paying && (
+        <Suspense fallback={<p className="container">Opening the payment window...</p>}>
+          <SandboxCheckout placed={paying} shopName={SHOP_NAME} prefill={prefill} onResult={(result) => void settle(paying, result)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

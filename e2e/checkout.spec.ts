@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createCustomer } from "./support/accounts";
+
+/** A customer made through the REST API with Kaju Katli in the server cart, signed in in this page. */
+async function customerWithCart(page: Page, request: APIRequestContext, kilos = 2): Promise<{ token: string; email: string }> {
+  const { token, email } = await createCustomer(page);
+  await addToServerCart(request, token, kilos);
+  await page.addInitScript((value) => {
+    localStorage.setItem("token", value);
+    localStorage.setItem("cookieConsent", "accepted");
+  }, token);
+  return { token, email };
+}
+
+async function addToServerCart(request: APIRequestContext, token: string, kilos: number): Promise<void> {
+  const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
+  const added = await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: kilos } });
+  expect(added.ok()).toBe(true);
+}
+
+async function fillDelivery(page: Page): Promise<void> {
+  await page.getByLabel("Street address").fill("14 Residency Road");
+  await page.getByLabel("City").fill("Bengaluru");
+  await page.getByLabel("State").fill("Karnataka");
+  await page.getByLabel("Pincode").fill("560025");
+  await page.getByLabel("Mobile").fill("9876543210");
+}
+
+test.describe("checkout with the sandbox payment window", () => {
+  test("a full purchase, then the second order of the month with ₹150 off shown before paying", async ({ page, request }) => {
+    const customer = await customerWithCart(page, request, 2);
+    await page.goto("/order");
+    await expect(page.getByLabel("Full name")).toHaveValue("Test Customer");
+    await expect(page.getByLabel("Email")).toHaveValue(customer.email);
+    await expect(page.getByText("Kaju Katli × 2 kg")).toBeVisible();
+    await expect(page.getByText("₹150 OFF Applied")).toHaveCount(0);
+    await fillDelivery(page);
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+
+    const window = page.getByRole("dialog", { name: "Mithai" });
+    await expect(window).toBeVisible();
+    await expect(window.getByText("Test mode")).toBeVisible();
+    await window.getByText("Card", { exact: true }).click();
+    await expect(window.getByLabel("Card number")).toBeVisible();
+    await window.getByRole("button", { name: /^Pay ₹/ }).click();
+
+    await expect(page).toHaveURL(/\/verify\?success=true&orderId=[0-9a-f-]+&name=Test\+Customer&discount=false&orderCount=0$/);
+    await expect(page.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
+    await expect(page.getByText("1 more order needed")).toBeVisible();
+
+    await page.goto("/myorders");
+    await expect(page).toHaveURL(/\/user-dashboard\/my-orders$/);
+    const order = page.locator(".my-order");
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText("Kaju Katli × 2 kg");
+    await expect(order).toContainText("Order Recieved");
+    await expect(order).toContainText(/pay_/);
+    await order.getByRole("button", { name: "Track Order" }).click();
+    await expect(page.locator(".my-order")).toHaveCount(1);
+
+    await addToServerCart(request, customer.token, 1);
+    await page.goto("/order");
+    await expect(page.getByText("₹150 OFF Applied")).toBeVisible();
+    await expect(page.getByText("- ₹150")).toBeVisible();
+    await fillDelivery(page);
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+    await expect(page).toHaveURL(/discount=true&orderCount=1$/);
+    await expect(page.getByText("₹150 OFF was applied to this order.")).toBeVisible();
+    await expect(page.getByText("0 more orders needed")).toBeVisible();
+
+    await page.goto("/user-dashboard/my-orders");
+    await expect(page.locator(".my-order")).toHaveCount(2);
+  });
+
+  test("a failed payment ends on the failure page and keeps the cart", async ({ page, request }) => {
+    await customerWithCart(page, request, 1);
+    await page.goto("/order");
+    await fillDelivery(page);
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: "Simulate a failed payment" }).click();
+
+    await expect(page).toHaveURL(/\/verify\?success=false$/);
+    await expect(page.getByRole("heading", { name: "Oops! Something went wrong." })).toBeVisible();
+    await expect(page.getByText("Your payment could not be verified. If the amount was deducted, please contact support with the payment ID.")).toBeVisible();
+    await page.getByRole("link", { name: "Return to Cart" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.goto("/order");
+    await expect(page.getByText("Kaju Katli × 1 kg")).toBeVisible();
+  });
+
+  test("closing the payment window keeps the customer on the order page, ready to pay again", async ({ page, request }) => {
+    await customerWithCart(page, request, 1);
+    await page.goto("/order");
+    await fillDelivery(page);
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.getByRole("button", { name: "Close payment window" }).click();
+    await expect(page.getByRole("dialog", { name: "Mithai" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/order$/);
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+    await expect(page.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
+  });
+
+  test("/order without a token goes to the cart", async ({ page }) => {
+    await page.goto("/order");
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+});

@@ -1,0 +1,53 @@
+import { and, count, eq, gte, lt } from "@mithai/db/sql";
+import type { Db } from "@mithai/db/client";
+import { orders } from "@mithai/db/schema";
+import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER } from "@mithai/schema/order";
+import { MIN_PRICE_PAISE } from "@mithai/schema/money";
+
+// Asia/Kolkata has no daylight saving: always UTC+05:30.
+const KOLKATA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** 'YYYY-MM' of the calendar month in Asia/Kolkata that `date` falls in. */
+export function kolkataMonth(date: Date): string {
+  return new Date(date.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** The instants where a Kolkata calendar month starts and the next one starts. */
+export function kolkataMonthRange(month: string): { start: Date; end: Date } {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return {
+    start: new Date(Date.UTC(year, monthNumber - 1, 1) - KOLKATA_OFFSET_MS),
+    end: new Date(Date.UTC(year, monthNumber, 1) - KOLKATA_OFFSET_MS),
+  };
+}
+
+/** The customer's orders paid in `month` (Kolkata), optionally only those paid before `before`. */
+export async function countPaidOrdersInMonth(db: Db, userId: string, month: string, before?: Date): Promise<number> {
+  const { start, end } = kolkataMonthRange(month);
+  const [row] = await db
+    .select({ value: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentStatus, "paid"),
+        gte(orders.paidAt, start),
+        lt(orders.paidAt, before && before < end ? before : end),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/**
+ * Whether an order placed now would be the customer's 2nd paid order this month. Whether another
+ * pending order already holds the month's discount is settled by the database (orders_one_discount_per_month).
+ */
+export async function isDiscountMonthOrder(db: Db, userId: string, now: Date): Promise<boolean> {
+  return (await countPaidOrdersInMonth(db, userId, kolkataMonth(now))) === DISCOUNTED_ORDER_NUMBER - 1;
+}
+
+/** The amount after the ₹150 discount, never below ₹1. */
+export function discountedAmount(subtotalPaise: number): { discountPaise: number; amountPaise: number } {
+  const amountPaise = Math.max(MIN_PRICE_PAISE, subtotalPaise - DISCOUNT_PAISE);
+  return { discountPaise: subtotalPaise - amountPaise, amountPaise };
+}

@@ -1,0 +1,20 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { abandonPendingOrder } from "../payments/reconciler";
+import { customerProcedure } from "../trpc";
+import { listCustomerOrders } from "./history";
+import { placeOrder, previewCheckout } from "./place";
+import { verifyPayment } from "./verify";
+
+export const orderRouter = {
+  /** What `place` would charge now, including whether the month's ₹150 discount applies. */
+  preview: customerProcedure.query(({ ctx }) => previewCheckout(ctx, ctx.auth.userId)),
+  place: customerProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input.address)),
+  verify: customerProcedure.input(verifyPaymentInputSchema).mutation(({ ctx, input }) => verifyPayment(ctx, ctx.auth.userId, input)),
+  /** The payment window was closed without paying. */
+  abandon: customerProcedure
+    .input(z.object({ orderId: z.uuid() }))
+    .mutation(({ ctx, input }) => abandonPendingOrder(ctx, ctx.auth.userId, input.orderId)),
+  mine: customerProcedure.query(({ ctx }) => listCustomerOrders(ctx.db, ctx.auth.userId)),
+} satisfies TRPCRouterRecord;

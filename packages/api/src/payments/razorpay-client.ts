@@ -1,0 +1,63 @@
+import Razorpay from "razorpay";
+import type { ApiConfig } from "../context";
+
+/** The SDK version whose internals `createRazorpayClient` relies on in sandbox mode (see razorpay-client.test.ts). */
+export const PINNED_RAZORPAY_VERSION = "2.9.8";
+
+/** Path under which this server answers as Razorpay's API in sandbox mode; the SDK adds `/v1/...`. */
+export const SANDBOX_API_PREFIX = "/sandbox/razorpay";
+
+interface AxiosLike {
+  defaults: { baseURL?: string };
+}
+
+/**
+ * The real Razorpay SDK. In sandbox mode its HTTP client is pointed at the fake this server hosts, so the
+ * code path is the same as with real keys. The SDK has no option for the host, hence the pinned internals.
+ */
+export function createRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">): Razorpay {
+  const client = new Razorpay({ key_id: config.payments.keyId, key_secret: config.payments.keySecret });
+  if (config.payments.mode === "sandbox") {
+    const http = (client.api as unknown as { rq?: AxiosLike }).rq;
+    if (!http?.defaults) throw new Error(`razorpay SDK internals changed (expected ${PINNED_RAZORPAY_VERSION}): api.rq is missing`);
+    http.defaults.baseURL = `${config.internalUrl}${SANDBOX_API_PREFIX}`;
+  }
+  return client;
+}
+
+/** A payment as the provider reports it, reduced to what the shop needs. */
+export interface ProviderPayment {
+  id: string;
+  razorpayOrderId: string;
+  amountPaise: number;
+  status: string;
+  method: string | null;
+}
+
+/** Creates the provider's order for one of ours (receipt = our order id). */
+export async function createProviderOrder(
+  config: Pick<ApiConfig, "payments" | "internalUrl">,
+  order: { id: string; amountPaise: number; currency: string },
+): Promise<string> {
+  const created = await createRazorpayClient(config).orders.create({
+    amount: order.amountPaise,
+    currency: order.currency,
+    receipt: order.id,
+    notes: { orderId: order.id },
+  });
+  return created.id;
+}
+
+export async function fetchProviderPayments(
+  config: Pick<ApiConfig, "payments" | "internalUrl">,
+  razorpayOrderId: string,
+): Promise<ProviderPayment[]> {
+  const answer = await createRazorpayClient(config).orders.fetchPayments(razorpayOrderId);
+  return answer.items.map((payment) => ({
+    id: payment.id,
+    razorpayOrderId: payment.order_id,
+    amountPaise: Number(payment.amount),
+    status: payment.status,
+    method: payment.method ?? null,
+  }));
+}

@@ -1,0 +1,118 @@
+import { and, asc, eq, lt } from "@mithai/db/sql";
+import { orders } from "@mithai/db/schema";
+import type { ApiDeps } from "../context";
+import { AppError } from "../errors";
+import { fetchProviderPayments } from "./razorpay-client";
+import { finalizePaid } from "./finalize";
+
+export const RECONCILE_AFTER_MS = 5 * 60 * 1000;
+export const EXPIRE_AFTER_MS = 30 * 60 * 1000;
+/** A process that claimed an order leaves it to itself for this long, so two servers do not check it twice. */
+const CLAIM_MS = 2 * 60 * 1000;
+const BATCH_SIZE = 50;
+
+type Outcome = "paid" | "expired" | "pending";
+
+/** Asks the provider about one pending order: paid → finalized; unpaid and `expire` → expired. */
+async function reconcileOrder(
+  deps: ApiDeps,
+  order: { id: string; razorpayOrderId: string | null },
+  expire: boolean,
+  now: Date,
+): Promise<Outcome> {
+  const attempts = order.razorpayOrderId ? await fetchProviderPayments(deps.config, order.razorpayOrderId) : [];
+  const captured = attempts.find((payment) => payment.status === "captured");
+  if (captured && order.razorpayOrderId) {
+    await finalizePaid(deps, order.razorpayOrderId, {
+      paymentId: captured.id,
+      amountPaise: captured.amountPaise,
+      method: captured.method,
+      source: "reconciler",
+    });
+    return "paid";
+  }
+  // An attempt still in flight (e.g. a UPI request awaiting approval) may yet succeed.
+  if (!expire || attempts.some((payment) => payment.status === "created" || payment.status === "authorized")) return "pending";
+  const [expired] = await deps.db
+    .update(orders)
+    .set({ paymentStatus: "expired", updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")))
+    .returning({ id: orders.id });
+  return expired ? "expired" : "pending";
+}
+
+/**
+ * One pass over pending orders older than a few minutes (the browser may have closed after paying).
+ * Each order is claimed with a conditional update of `updated_at` first, so a second server running the
+ * same pass skips it; finalizePaid and the conditional expiry keep any overlap harmless anyway.
+ */
+export async function reconcilePendingOrders(deps: ApiDeps, now = new Date()): Promise<Record<Outcome, number>> {
+  const tally: Record<Outcome, number> = { paid: 0, expired: 0, pending: 0 };
+  const claimBefore = new Date(now.getTime() - CLAIM_MS);
+  const candidates = await deps.db
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, "pending"),
+        lt(orders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+        lt(orders.updatedAt, claimBefore),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(BATCH_SIZE);
+
+  for (const order of candidates) {
+    const [claimed] = await deps.db
+      .update(orders)
+      .set({ updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending"), lt(orders.updatedAt, claimBefore)))
+      .returning({ id: orders.id });
+    if (!claimed) continue;
+    try {
+      const expire = order.createdAt.getTime() <= now.getTime() - EXPIRE_AFTER_MS;
+      tally[await reconcileOrder(deps, order, expire, now)] += 1;
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id }, "reconciling a pending order failed");
+    }
+  }
+  return tally;
+}
+
+/**
+ * The customer closed the payment window: unless the provider shows a payment (made or in flight), the
+ * order expires at once, so it stops holding the month's discount. Only the customer's own pending order.
+ */
+export async function abandonPendingOrder(deps: ApiDeps, userId: string, orderId: string): Promise<{ paymentStatus: string }> {
+  const [order] = await deps.db
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  if (order.paymentStatus !== "pending") return { paymentStatus: order.paymentStatus };
+  const outcome = await reconcileOrder(deps, order, true, new Date());
+  return { paymentStatus: outcome };
+}
+
+/** Runs the pass every `intervalMs` (skipping a tick while one is still running) until stopped. */
+export function startReconciler(deps: ApiDeps, intervalMs = 60_000): { stop(): Promise<void> } {
+  let current: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    current ??= reconcilePendingOrders(deps)
+      .then(
+        () => undefined,
+        (error: unknown) => deps.log.error({ err: error }, "reconciler pass failed"),
+      )
+      .finally(() => {
+        current = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

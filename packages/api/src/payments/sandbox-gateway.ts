@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import { asc, eq } from "@mithai/db/sql";
+import type { Db } from "@mithai/db/client";
+import { sandboxGatewayOrders, sandboxGatewayPayments } from "@mithai/db/schema";
+import type { PaymentsConfig } from "../context";
+import { AppError } from "../errors";
+import { signPayment, signWebhook } from "./signatures";
+
+/**
+ * The Razorpay-compatible fake behind sandbox mode: the shape of its answers follows Razorpay's API
+ * (entity, amount in paise, unix seconds), because the real SDK reads them.
+ */
+type SandboxOrderRow = typeof sandboxGatewayOrders.$inferSelect;
+type SandboxPaymentRow = typeof sandboxGatewayPayments.$inferSelect;
+
+export const SANDBOX_PAYMENT_METHODS = ["upi", "card"] as const;
+export type SandboxPaymentMethod = (typeof SANDBOX_PAYMENT_METHODS)[number];
+
+function providerId(prefix: "order" | "pay" | "evt"): string {
+  return `${prefix}_${randomBytes(10).toString("base64url").replace(/[-_]/g, "x")}`;
+}
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export interface RazorpayOrderEntity {
+  id: string;
+  entity: "order";
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: string;
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface RazorpayPaymentEntity {
+  id: string;
+  entity: "payment";
+  amount: number;
+  currency: string;
+  status: string;
+  order_id: string;
+  method: string;
+  captured: boolean;
+  created_at: number;
+}
+
+function orderEntity(row: SandboxOrderRow, payments: SandboxPaymentRow[]): RazorpayOrderEntity {
+  const paid = payments.filter((p) => p.status === "captured").reduce((sum, p) => sum + p.amountPaise, 0);
+  return {
+    id: row.id,
+    entity: "order",
+    amount: row.amountPaise,
+    amount_paid: paid,
+    amount_due: row.amountPaise - paid,
+    currency: row.currency,
+    receipt: row.receipt,
+    status: row.status,
+    attempts: payments.length,
+    notes: row.notes,
+    created_at: unixSeconds(row.createdAt),
+  };
+}
+
+function paymentEntity(row: SandboxPaymentRow, currency: string): RazorpayPaymentEntity {
+  return {
+    id: row.id,
+    entity: "payment",
+    amount: row.amountPaise,
+    currency,
+    status: row.status,
+    order_id: row.orderId,
+    method: row.method,
+    captured: row.status === "captured",
+    created_at: unixSeconds(row.createdAt),
+  };
+}
+
+export async function createSandboxOrder(
+  db: Db,
+  input: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown },
+): Promise<RazorpayOrderEntity> {
+  const amount = Number(input.amount);
+  if (!Number.isInteger(amount) || amount < 100) throw new AppError("BAD_REQUEST", "The amount must be at least INR 1.00, in paise");
+  const notes = typeof input.notes === "object" && input.notes !== null ? (input.notes as Record<string, string>) : {};
+  const [row] = await db
+    .insert(sandboxGatewayOrders)
+    .values({
+      id: providerId("order"),
+      amountPaise: amount,
+      currency: typeof input.currency === "string" ? input.currency : "INR",
+      receipt: typeof input.receipt === "string" ? input.receipt : null,
+      notes,
+    })
+    .returning();
+  return orderEntity(row!, []);
+}
+
+async function findOrder(db: Db, id: string): Promise<{ order: SandboxOrderRow; payments: SandboxPaymentRow[] }> {
+  const [order] = await db.select().from(sandboxGatewayOrders).where(eq(sandboxGatewayOrders.id, id)).limit(1);
+  if (!order) throw new AppError("NOT_FOUND", "The id provided does not exist");
+  const payments = await db
+    .select()
+    .from(sandboxGatewayPayments)
+    .where(eq(sandboxGatewayPayments.orderId, id))
+    .orderBy(asc(sandboxGatewayPayments.createdAt));
+  return { order, payments };
+}
+
+export async function fetchSandboxOrder(db: Db, id: string): Promise<RazorpayOrderEntity> {
+  const { order, payments } = await findOrder(db, id);
+  return orderEntity(order, payments);
+}
+
+export async function fetchSandboxOrderPayments(
+  db: Db,
+  id: string,
+): Promise<{ entity: "collection"; count: number; items: RazorpayPaymentEntity[] }> {
+  const { order, payments } = await findOrder(db, id);
+  const items = payments.map((p) => paymentEntity(p, order.currency));
+  return { entity: "collection", count: items.length, items };
+}
+
+/** What the fake checkout hands back: the browser's answer, and the webhook Razorpay would send. */
+export interface SandboxPaymentOutcome {
+  paid: boolean;
+  payment: RazorpayPaymentEntity;
+  /** Present when paid: exactly what Razorpay's checkout gives the page's handler. */
+  checkoutResponse?: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  webhook: { body: string; signature: string; eventId: string };
+}
+
+/** The customer pays (or fails to pay) a sandbox order in the test-mode window. */
+export async function paySandboxOrder(
+  db: Db,
+  payments: PaymentsConfig,
+  input: { orderId: string; method: SandboxPaymentMethod; succeed: boolean },
+  now = new Date(),
+): Promise<SandboxPaymentOutcome> {
+  const { order, payments: earlier } = await findOrder(db, input.orderId);
+  if (earlier.some((p) => p.status === "captured")) throw new AppError("CONFLICT", "This order has already been paid");
+  const status = input.succeed ? "captured" : "failed";
+  const [row] = await db
+    .insert(sandboxGatewayPayments)
+    .values({ id: providerId("pay"), orderId: order.id, amountPaise: order.amountPaise, status, method: input.method, createdAt: now })
+    .returning();
+  if (input.succeed) await db.update(sandboxGatewayOrders).set({ status: "paid" }).where(eq(sandboxGatewayOrders.id, order.id));
+
+  const payment = paymentEntity(row!, order.currency);
+  const event = input.succeed ? "order.paid" : "payment.failed";
+  const contains = input.succeed ? { payment: { entity: payment }, order: { entity: orderEntity({ ...order, status: "paid" }, [row!]) } } : { payment: { entity: payment } };
+  const body = JSON.stringify({
+    entity: "event",
+    account_id: "acc_sandbox",
+    event,
+    contains: Object.keys(contains),
+    payload: contains,
+    created_at: unixSeconds(now),
+  });
+  return {
+    paid: input.succeed,
+    payment,
+    checkoutResponse: input.succeed
+      ? { razorpay_order_id: order.id, razorpay_payment_id: payment.id, razorpay_signature: signPayment(order.id, payment.id, payments.keySecret) }
+      : undefined,
+    webhook: { body, signature: signWebhook(body, payments.webhookSecret), eventId: providerId("evt") },
+  };
+}
