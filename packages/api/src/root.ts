@@ -1,4 +1,5 @@
 import { authRouter, userRouter } from "./accounts/router";
+import { adminRouter } from "./admin/router";
 import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
 import { orderRouter } from "./orders/router";
@@ -6,6 +7,7 @@ import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
+  admin: adminRouter,
   auth: authRouter,
   user: userRouter,
   catalog: catalogRouter,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts";
+import { adminFoodRoutes } from "./admin-food";
+import { adminOrderRoutes } from "./admin-orders";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import { consentRoutes } from "./consent";
@@ -12,6 +14,8 @@ import { sandboxRazorpayRoutes } from "./sandbox-razorpay";
 export async function restPlugin(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
+  await app.register(adminFoodRoutes);
+  await app.register(adminOrderRoutes);
   await app.register(orderRoutes);
   await app.register(paymentWebhookRoutes);
   if (app.deps.config.payments.mode === "sandbox") await app.register(sandboxRazorpayRoutes);

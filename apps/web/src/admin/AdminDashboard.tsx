@@ -1,6 +1,7 @@
 import { SHOP_NAME } from "../lib/shop";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { formatAdminDateTime } from "./format";
+import { TodaySales } from "./pages/TodaySales";
 import { useAdminSession } from "./session";
 
 export function AdminDashboard() {
@@ -14,6 +15,7 @@ export function AdminDashboard() {
           You logged in at <time dateTime={session.loginTime.toISOString()}>{formatAdminDateTime(session.loginTime)}</time>.
         </p>
       )}
+      <TodaySales />
       <p className="muted">Use the menu to add sweets, edit the list, and follow orders as they come in.</p>
     </section>
   );

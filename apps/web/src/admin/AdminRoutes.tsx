@@ -6,6 +6,10 @@ import { AdminDashboard } from "./AdminDashboard";
 import { AdminLayout } from "./AdminLayout";
 import { AdminLogin } from "./AdminLogin";
 import { AdminRegister } from "./AdminRegister";
+import { AddItemPage } from "./pages/AddItemPage";
+import { EditItemPage } from "./pages/EditItemPage";
+import { ListItemsPage } from "./pages/ListItemsPage";
+import { OrdersPage } from "./pages/OrdersPage";
 import { useAdminSession } from "./session";
 import { AdminTRPCProvider, makeAdminQueryClient, makeAdminTRPCClient } from "./trpc";
 import "./admin.css";
@@ -29,7 +33,10 @@ export default function AdminRoutes() {
           {/* Every other admin path needs an admin session; without one the admin login is shown in its place (SPEC §2). */}
           <Route element={session ? <AdminLayout /> : <AdminLogin />}>
             <Route path="/admin-dashboard" element={<AdminDashboard />} />
-            {/* Admin panel pages go here, inside AdminLayout: /admin/add, /admin/list, /admin/orders, /admin/edit/:id. */}
+            <Route path="/admin/add" element={<AddItemPage />} />
+            <Route path="/admin/list" element={<ListItemsPage />} />
+            <Route path="/admin/edit/:id" element={<EditItemPage />} />
+            <Route path="/admin/orders" element={<OrdersPage />} />
             <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
           </Route>
         </Routes>

@@ -1,7 +1,7 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@mithai/db/client";
-import { count } from "@mithai/db/sql";
+import { count, isNull } from "@mithai/db/sql";
 import { foodItems } from "@mithai/db/schema";
 import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
 import { imageFiles } from "./images";
@@ -24,6 +24,6 @@ export async function seedDemoCatalog(db: Db, imagesDir: string, demoImagesDir: 
       return { ...fields, image };
     }),
   );
-  const added = await db.insert(foodItems).values(rows).onConflictDoNothing({ target: foodItems.slug }).returning({ id: foodItems.id });
+  const added = await db.insert(foodItems).values(rows).onConflictDoNothing({ target: foodItems.slug, where: isNull(foodItems.removedAt) }).returning({ id: foodItems.id });
   return added.length;
 }

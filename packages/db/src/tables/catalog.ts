@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { FaqEntry } from "@mithai/schema/catalog";
 import { users } from "./customer";
 
@@ -7,7 +7,7 @@ export const foodItems = pgTable(
   "food_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    slug: text("slug").notNull().unique(),
+    slug: text("slug").notNull(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     pricePaise: integer("price_paise").notNull(),
@@ -27,6 +27,8 @@ export const foodItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Unique among items on sale only: a removed item's slug can be given to a new item.
+    uniqueIndex("food_items_slug_active_idx").on(t.slug).where(sql`${t.removedAt} is null`),
     index("food_items_category_idx").on(t.category),
     check("food_items_price_range", sql`${t.pricePaise} between 100 and 10000000`),
     check(

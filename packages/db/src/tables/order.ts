@@ -44,6 +44,12 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    // The admin order list: newest first per payment status (optionally per fulfilment status), keyset on (createdAt, id).
+    index("orders_admin_list_idx").on(t.paymentStatus, t.createdAt, t.id),
+    index("orders_admin_status_list_idx").on(t.paymentStatus, t.status, t.createdAt, t.id),
+    // Admin search by the e-mail and the last 10 digits of the mobile the order was delivered to.
+    index("orders_address_email_idx").on(sql`lower(${t.address} ->> 'email')`),
+    index("orders_address_mobile_idx").on(sql`right(regexp_replace(${t.address} ->> 'mobile', '\\D', '', 'g'), 10)`),
     uniqueIndex("orders_one_discount_per_month")
       .on(t.userId, t.discountMonth)
       .where(sql`${t.discountMonth} is not null and ${t.paymentStatus} in ('pending', 'paid')`),

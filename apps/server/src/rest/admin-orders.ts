@@ -1,0 +1,41 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { shopToday } from "@mithai/api/admin/order-search";
+import { ordersCsv } from "@mithai/api/admin/orders-csv";
+import { listAdminOrders, todaySales, updateOrderStatus } from "@mithai/api/admin/orders-admin";
+import { orderFiltersSchema, orderListInputSchema, updateOrderStatusSchema } from "@mithai/schema/contracts/admin";
+import { requireAdmin } from "./admin-http";
+import { parseInput } from "./request";
+
+/**
+ * SPEC §7 order administration (admin only). The list takes the admin filters as query parameters
+ * and answers newest first, one page at a time (`nextCursor` asks for the next).
+ */
+export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook("onRequest", requireAdmin);
+  const { db } = app.deps;
+
+  app.get("/api/order/list", async (req) => {
+    const page = await listAdminOrders(db, parseInput(orderListInputSchema, req.query));
+    return { success: true, ...page };
+  });
+
+  app.put("/api/order/update-status", async (req) => {
+    const { orderId, status } = parseInput(updateOrderStatusSchema, req.body);
+    await updateOrderStatus(db, orderId, status);
+    return { success: true, message: "Status updated" };
+  });
+
+  /** Today's paid orders and revenue for the dashboard. */
+  app.get("/api/admin/today-sales", async () => ({ success: true, data: await todaySales(db) }));
+
+  /** The filtered orders as a CSV download, streamed from the database in batches. */
+  app.get("/api/admin/orders.csv", async (req, reply) => {
+    const filters = parseInput(orderFiltersSchema, req.query);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="orders-${shopToday(new Date())}.csv"`)
+      .header("cache-control", "no-store")
+      .send(Readable.from(ordersCsv(db, filters)));
+  });
+}

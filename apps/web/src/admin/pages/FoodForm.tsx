@@ -1,0 +1,152 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { cleanPriceInput, PRICE_PATTERN } from "@mithai/schema/admin";
+import { CATEGORIES, slugify, type FoodItem } from "@mithai/schema/catalog";
+import { toast } from "react-toastify";
+import { foodImageProps } from "../../lib/images";
+
+const TEXT_FIELDS = ["name", "description", "ingredients", "benefits", "metaTitle", "slug", "metaDescription", "metaKeywords", "googleTagHead", "googleTagBody"] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+type FormValues = Record<TextField | "category" | "price" | "q1" | "a1" | "q2" | "a2", string>;
+
+function initialValues(item: FoodItem | undefined): FormValues {
+  const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, item?.[field] ?? ""])) as Record<TextField, string>;
+  return {
+    ...values,
+    category: item?.category ?? CATEGORIES[0],
+    price: item ? String(item.price) : "",
+    q1: item?.faq[0]?.question ?? "",
+    a1: item?.faq[0]?.answer ?? "",
+    q2: item?.faq[1]?.question ?? "",
+    a2: item?.faq[1]?.answer ?? "",
+  };
+}
+
+interface FoodFormProps {
+  /** The item being edited; absent when adding (then a picture is required). */
+  item?: FoodItem;
+  submitLabel: string;
+  /** Sends the multipart body. */
+  onSubmit(form: FormData): Promise<void>;
+}
+
+/** Every field of SPEC §5's add and edit forms, with the picture preview and the slug preview. */
+export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
+  const [values, setValues] = useState(() => initialValues(item));
+  const [image, setImage] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const preview = useObjectUrl(image);
+  const set = (field: keyof FormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: field === "price" ? cleanPriceInput(event.target.value) : event.target.value }));
+  const slugPreview = values.slug.trim() || slugify(values.name);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!PRICE_PATTERN.test(values.price)) {
+      toast.error("Invalid price format.");
+      return;
+    }
+    const form = new FormData();
+    for (const field of [...TEXT_FIELDS, "category", "price"] as const) form.append(field, values[field]);
+    form.append("faq", JSON.stringify([{ question: values.q1, answer: values.a1 }, { question: values.q2, answer: values.a2 }]));
+    if (image) form.append("image", image);
+    setBusy(true);
+    try {
+      await onSubmit(form);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const imageSrc = preview ?? (item ? foodImageProps(item.image).src : null);
+  return (
+    <form className="food-form" onSubmit={submit}>
+      <fieldset>
+        <legend>Picture</legend>
+        <label className="image-picker">
+          {imageSrc ? <img src={imageSrc} alt="Preview of the item's picture" /> : <span className="image-placeholder">Choose a picture</span>}
+          <span className="visually-hidden">Item picture</span>
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            required={!item}
+            onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+          />
+        </label>
+        <p className="hint">JPEG, PNG, WebP or AVIF, up to 5 MB.{item ? " Leave empty to keep the current picture." : ""}</p>
+      </fieldset>
+
+      <fieldset>
+        <legend>Item</legend>
+        <LabelledControl label="Name">{(id) => <input id={id} required maxLength={120} value={values.name} onChange={set("name")} />}</LabelledControl>
+        <LabelledControl label="Description">{(id) => <textarea id={id} required rows={4} value={values.description} onChange={set("description")} />}</LabelledControl>
+        <div className="field-row">
+          <LabelledControl label="Category">
+            {(id) => (
+              <select id={id} required value={values.category} onChange={set("category")}>
+                {CATEGORIES.map((category) => <option key={category}>{category}</option>)}
+              </select>
+            )}
+          </LabelledControl>
+          <LabelledControl label="Price (₹ per kg)">
+            {(id) => <input id={id} required inputMode="decimal" autoComplete="off" value={values.price} onChange={set("price")} placeholder="549.50" />}
+          </LabelledControl>
+        </div>
+        <LabelledControl label="Ingredients">{(id) => <textarea id={id} required rows={2} value={values.ingredients} onChange={set("ingredients")} />}</LabelledControl>
+        <LabelledControl label="Health benefits">{(id) => <textarea id={id} required rows={2} value={values.benefits} onChange={set("benefits")} />}</LabelledControl>
+      </fieldset>
+
+      <fieldset>
+        <legend>FAQ (two questions)</legend>
+        {([1, 2] as const).map((n) => (
+          <div key={n} className="faq-pair">
+            <LabelledControl label={`Question ${n}`}>{(id) => <input id={id} required value={values[`q${n}`]} onChange={set(`q${n}`)} />}</LabelledControl>
+            <LabelledControl label={`Answer ${n}`}>{(id) => <textarea id={id} required rows={2} value={values[`a${n}`]} onChange={set(`a${n}`)} />}</LabelledControl>
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset>
+        <legend>SEO (optional)</legend>
+        <LabelledControl label="Meta title">{(id) => <input id={id} maxLength={200} value={values.metaTitle} onChange={set("metaTitle")} />}</LabelledControl>
+        <LabelledControl label="Slug">
+          {(id) => <input id={id} maxLength={120} value={values.slug} onChange={set("slug")} placeholder={slugify(values.name) || "made-from-the-name"} />}
+        </LabelledControl>
+        <p className="hint slug-preview">Page address: <code>/product/{slugPreview}</code></p>
+        <LabelledControl label="Meta description">{(id) => <textarea id={id} maxLength={500} rows={2} value={values.metaDescription} onChange={set("metaDescription")} />}</LabelledControl>
+        <LabelledControl label="Meta keywords">{(id) => <input id={id} maxLength={500} value={values.metaKeywords} onChange={set("metaKeywords")} />}</LabelledControl>
+        <LabelledControl label="Google tag (head)">{(id) => <textarea id={id} rows={3} className="code" value={values.googleTagHead} onChange={set("googleTagHead")} />}</LabelledControl>
+        <LabelledControl label="Google tag (body)">{(id) => <textarea id={id} rows={3} className="code" value={values.googleTagBody} onChange={set("googleTagBody")} />}</LabelledControl>
+      </fieldset>
+
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+/** A label tied to any control (input, textarea or select) by a generated id; the shared Field covers text inputs only. */
+function LabelledControl({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** A preview URL for a chosen file, released when the file changes or the form goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from "react";
+import type { PaymentFilter } from "@mithai/schema/admin";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from "@mithai/schema/order";
+
+export interface OrderFilterValues {
+  payment: PaymentFilter;
+  status: OrderStatus | "";
+  from: string;
+  to: string;
+  q: string;
+}
+
+export const EMPTY_FILTERS: OrderFilterValues = { payment: "paid", status: "", from: "", to: "", q: "" };
+
+/** The filters as the list and the CSV export take them in the query string. */
+export function filtersQuery(filters: OrderFilterValues): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
+  return params.toString();
+}
+
+/** Status, payment state, shop-time date range and a search box; applied together on submit. */
+export function OrderFiltersForm({ value, onApply }: { value: OrderFilterValues; onApply(next: OrderFilterValues): void }) {
+  const [draft, setDraft] = useState(value);
+  const set = (field: keyof OrderFilterValues) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply(draft);
+  }
+
+  return (
+    <form className="order-filters" onSubmit={submit} role="search" aria-label="Filter orders">
+      <label>
+        Search
+        <input type="search" placeholder="Order id, e-mail or mobile" value={draft.q} onChange={set("q")} />
+      </label>
+      <label>
+        Status
+        <select value={draft.status} onChange={set("status")}>
+          <option value="">Any status</option>
+          {ORDER_STATUSES.map((status) => <option key={status}>{status}</option>)}
+        </select>
+      </label>
+      <label>
+        Payment
+        <select value={draft.payment} onChange={set("payment")}>
+          {PAYMENT_STATUSES.map((payment) => <option key={payment} value={payment}>{payment[0]!.toUpperCase() + payment.slice(1)}</option>)}
+          <option value="all">All</option>
+        </select>
+      </label>
+      <label>
+        From
+        <input type="date" value={draft.from} onChange={set("from")} />
+      </label>
+      <label>
+        To
+        <input type="date" value={draft.to} onChange={set("to")} />
+      </label>
+      <div className="filter-actions">
+        <button type="submit" className="btn-small">Apply</button>
+        <button
+          type="button"
+          className="btn-small ghost"
+          onClick={() => {
+            setDraft(EMPTY_FILTERS);
+            onApply(EMPTY_FILTERS);
+          }}
+        >
+          Reset
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { createCustomer } from "./support/accounts";
+import { openAsAdmin } from "./support/admin";
+
+test.describe("admin catalogue", () => {
+  test("adds an item with a picture, edits its price and removes it; the storefront follows each step", async ({ page }) => {
+    const name = `Test Barfi ${Date.now()}`;
+    const slug = name.toLowerCase().replaceAll(" ", "-");
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 214, g: 140, b: 60 } } }).png().toBuffer();
+
+    await openAsAdmin(page, "/admin/add");
+    await page.getByLabel("Item picture").setInputFiles({ name: "barfi.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByAltText("Preview of the item's picture")).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await expect(page.locator(".slug-preview")).toHaveText(`Page address: /product/${slug}`);
+    await page.getByLabel("Description", { exact: true }).fill("Soft milk fudge with cardamom.");
+    await page.getByLabel("Category").selectOption("Festive Sweets");
+    const price = page.getByLabel("Price (₹ per kg)");
+    await price.pressSequentially("1.2.3");
+    await expect(price).toHaveValue("1.2.3");
+    await page.getByLabel("Ingredients").fill("Milk, sugar, cardamom");
+    await page.getByLabel("Health benefits").fill("Calcium from milk");
+    await page.getByLabel("Question 1").fill("How long does it keep?");
+    await page.getByLabel("Answer 1").fill("A week in the fridge.");
+    await page.getByLabel("Question 2").fill("Does it contain nuts?");
+    await page.getByLabel("Answer 2").fill("No.");
+    await page.getByLabel("Meta title").fill(`${name} | Mithai`);
+
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(page.getByText("Invalid price format.")).toBeVisible();
+
+    await price.fill("");
+    await price.pressSequentially("₹1,2a49.5");
+    await expect(price).toHaveValue("1249.5");
+    await page.getByRole("button", { name: "Add item" }).click();
+    await expect(page.getByText("Food item added successfully!")).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+
+    await page.goto(`/product/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.locator(".product-price")).toContainText("₹1,249.5");
+    await expect(page).toHaveTitle(new RegExp(name));
+
+    await page.goto("/admin/list");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Festive Sweets");
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page).toHaveURL(/\/admin\/edit\//);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await page.getByLabel("Price (₹ per kg)").fill("999");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Item updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/list$/);
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("₹999");
+
+    await page.goto(`/product/${slug}`);
+    await expect(page.locator(".product-price")).toContainText("₹999");
+    // The picture was re-encoded and is served from /images in WebP.
+    const picture = page.getByRole("img", { name });
+    await expect(picture).toHaveJSProperty("complete", true);
+    const image = await page.request.get(await picture.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(image.headers()["content-type"]).toBe("image/webp");
+
+    await page.goto("/admin/list");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: `Remove ${name}` }).click();
+    await expect(page.getByText("Food item removed successfully!")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+
+    await page.goto(`/product/${slug}`);
+    await expect(page).toHaveURL(/\/not-found$/);
+  });
+});
+
+/** WCAG 2.1 AA problems axe finds on the page as it is now. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the catalogue and order pages pass an automated accessibility check", async ({ page }) => {
+  for (const path of ["/admin/add", "/admin/list", "/admin/orders"]) {
+    await openAsAdmin(page, path);
+    await expect(page.locator(".admin-page h1")).toBeVisible();
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    expect(await accessibilityViolations(page), path).toEqual([]);
+  }
+});
+
+test.describe("admin orders", () => {
+  test("the dashboard shows today's paid orders and revenue next to the welcome", async ({ page }) => {
+    await openAsAdmin(page, "/admin-dashboard");
+    await expect(page.getByRole("heading", { name: /Welcome to the .* Admin Panel/ })).toBeVisible();
+    await expect(page.locator(".today-sales")).toHaveText(/^Today: \d+ paid orders? · ₹[\d,.]+$/);
+  });
+
+  test("exports the filtered orders as CSV", async ({ page }) => {
+    await openAsAdmin(page, "/admin/orders");
+    await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+    await page.getByLabel("Payment").selectOption("all");
+    await page.getByRole("button", { name: "Apply" }).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
+    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text.split("\r\n")[0]).toBe("\uFEFFOrder id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Amount (INR),Discount applied,Payment id");
+  });
+  test("changes a paid order's status, and the customer sees it in their orders", async ({ page }) => {
+    // A customer buys Kaju Katli through the sandbox payment window.
+    const { token, email } = await createCustomer(page);
+    const item = (await (await page.request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
+    const added = await page.request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: 3 } });
+    expect(added.ok()).toBe(true);
+    await page.addInitScript((value) => {
+      localStorage.setItem("token", value);
+      localStorage.setItem("cookieConsent", "accepted");
+    }, token);
+    await page.goto("/order");
+    await page.getByLabel("Street address").fill("7 Lake View Road");
+    await page.getByLabel("City").fill("Mysuru");
+    await page.getByLabel("State").fill("Karnataka");
+    await page.getByLabel("Pincode").fill("570001");
+    await page.getByLabel("Mobile").fill("9845012345");
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+    await expect(page).toHaveURL(/\/verify\?success=true/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+
+    // The kitchen finds it by the customer's e-mail and moves it along.
+    await openAsAdmin(page, "/admin/orders");
+    await page.getByRole("searchbox").fill(email);
+    await page.getByRole("button", { name: "Apply" }).click();
+    const card = page.getByRole("article", { name: `Order ${orderId}` });
+    await expect(card).toContainText("Kaju Katli x 3 kg");
+    await expect(card).toContainText(email);
+    await expect(card).toContainText("7 Lake View Road, Mysuru, Karnataka 570001, India");
+    await expect(card).toContainText(/pay_/);
+    const status = card.getByLabel("Status");
+    await expect(status).toHaveValue("Order Recieved");
+    await status.selectOption("Out for delivery");
+    await expect(page.getByText("Status updated")).toBeVisible();
+    await expect(card.getByLabel("Status")).toHaveValue("Out for delivery");
+
+    await page.goto("/myorders");
+    await expect(page.locator(".my-order")).toContainText("Out for delivery");
+  });
+});

@@ -1,0 +1,116 @@
+import type { Db } from "@mithai/db/client";
+import { cartItems, foodItems } from "@mithai/db/schema";
+import { and, eq, isNull, sql } from "@mithai/db/sql";
+import type { FoodItem } from "@mithai/schema/catalog";
+import { foodIdSchema } from "@mithai/schema/contracts/catalog";
+import type { FoodItemInput } from "@mithai/schema/contracts/admin";
+import type { ApiDeps } from "../context";
+import { toFoodItem } from "../catalog/food-items";
+import { deleteFoodImage, storeFoodImage } from "../catalog/images";
+import { AppError, badRequest, notFound } from "../errors";
+import { availableSlug, isUniqueViolation } from "./slugs";
+
+/** The database, the images folder, and the storefront's catalogue cache that every write must refresh. */
+type CatalogDeps = Pick<ApiDeps, "db" | "catalog"> & { imagesDir: string };
+
+// Two admins saving the same slug at once: the loser picks the next free suffix.
+const SLUG_ATTEMPTS = 3;
+
+/**
+ * Adds an item: the fields are already checked (foodItemInputSchema); the picture is checked and
+ * stored only then, and removed again when the row cannot be written, so a refusal leaves nothing.
+ */
+export async function addFoodItem(deps: CatalogDeps, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
+  if (!image) throw badRequest("Image is required");
+  const imageName = await storeFoodImage(deps.imagesDir, image);
+  const row = await withImageCleanup(deps.imagesDir, imageName, () =>
+    withFreeSlug(deps.db, input, undefined, async (slug) => {
+      const [inserted] = await deps.db
+        .insert(foodItems)
+        .values({ ...columnsOf(input), slug, image: imageName })
+        .returning();
+      return inserted!;
+    }),
+  );
+  await deps.catalog.changed();
+  return toFoodItem(row);
+}
+
+/** Changes an item on sale; a new picture replaces the old one (whose files are then deleted), no picture keeps it. */
+export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
+  const current = await activeItem(deps.db, id);
+  const newImage = image ? await storeFoodImage(deps.imagesDir, image) : undefined;
+  const row = await withImageCleanup(deps.imagesDir, newImage, () =>
+    withFreeSlug(deps.db, input, current.id, async (slug) => {
+      const [updated] = await deps.db
+        .update(foodItems)
+        .set({ ...columnsOf(input), slug, image: newImage ?? current.image, updatedAt: sql`now()` })
+        .where(and(eq(foodItems.id, current.id), isNull(foodItems.removedAt)))
+        .returning();
+      if (!updated) throw notFound("Food item not found");
+      return updated;
+    }),
+  );
+  await deps.catalog.changed();
+  if (newImage) await deleteFoodImage(deps.imagesDir, current.image);
+  return toFoodItem(row);
+}
+
+/** Runs a database write for a just-stored picture; when the write fails the picture's files go too. */
+async function withImageCleanup<T>(imagesDir: string, imageName: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (imageName) await deleteFoodImage(imagesDir, imageName);
+    throw error;
+  }
+}
+
+/**
+ * Takes an item off sale: it leaves the storefront and every cart, its slug becomes free and its
+ * picture is deleted. The row stays, so reviews and past orders (which keep their own snapshot) are untouched.
+ */
+export async function removeFoodItem(deps: CatalogDeps, id: string): Promise<void> {
+  const current = await activeItem(deps.db, id);
+  const removed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(foodItems)
+      .set({ removedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(foodItems.id, current.id), isNull(foodItems.removedAt)))
+      .returning({ id: foodItems.id });
+    if (row) await tx.delete(cartItems).where(eq(cartItems.foodItemId, row.id));
+    return row;
+  });
+  if (!removed) throw notFound("Food item not found");
+  await deps.catalog.changed();
+  await deleteFoodImage(deps.imagesDir, current.image);
+}
+
+async function activeItem(db: Db, id: string): Promise<typeof foodItems.$inferSelect> {
+  const parsed = foodIdSchema.safeParse(id);
+  if (!parsed.success) throw notFound("Food item not found");
+  const [row] = await db
+    .select()
+    .from(foodItems)
+    .where(and(eq(foodItems.id, parsed.data), isNull(foodItems.removedAt)))
+    .limit(1);
+  if (!row) throw notFound("Food item not found");
+  return row;
+}
+
+function columnsOf(input: FoodItemInput) {
+  const { price, slug: _slug, ...text } = input;
+  return { ...text, pricePaise: price };
+}
+
+async function withFreeSlug<T>(db: Db, input: FoodItemInput, exceptId: string | undefined, write: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const slug = await availableSlug(db, input.slug, input.name, exceptId);
+    try {
+      return await write(slug);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= SLUG_ATTEMPTS) throw new AppError("CONFLICT", "That slug was just taken; please save again");
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { orders, users } from "@mithai/db/schema";
+import { and, eq, gte, lt, or, sql, type SQL } from "@mithai/db/sql";
+import type { OrderFilters } from "@mithai/schema/contracts/admin";
+import { SHOP_TIME_ZONE } from "@mithai/schema/order";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Asia/Kolkata keeps +05:30 all year (no daylight saving), so a shop day is a fixed UTC window.
+const SHOP_UTC_OFFSET = "+05:30";
+
+/** The instant a shop-time calendar day ("2025-10-20") starts. */
+export function shopDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
+}
+
+/** Today's date on the shop's clock, "YYYY-MM-DD". */
+export function shopToday(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(now);
+}
+
+export function shopDayRange(day: string): { start: Date; end: Date } {
+  const start = shopDayStart(day);
+  return { start, end: new Date(start.getTime() + DAY_MS) };
+}
+
+/** The WHERE clause of the admin order list and its export; each part is served by an index (see tables/order.ts). */
+export function orderFilterCondition(filters: OrderFilters): SQL | undefined {
+  return and(
+    filters.payment === "all" ? undefined : eq(orders.paymentStatus, filters.payment),
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.from ? gte(orders.createdAt, shopDayStart(filters.from)) : undefined,
+    filters.to ? lt(orders.createdAt, shopDayRange(filters.to).end) : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  );
+}
+
+/**
+ * What the search box means: text with an @ is a customer e-mail (the account's or the delivery one),
+ * a 10-digit number (optionally +91) is the delivery mobile, hex digits are an order id or its start.
+ */
+function searchCondition(text: string): SQL {
+  const q = text.trim().toLowerCase();
+  const matches: SQL[] = [];
+  if (q.includes("@")) {
+    matches.push(sql`lower(${orders.address} ->> 'email') = ${q}`);
+    // A scalar subquery (e-mails are unique) lets PostgreSQL use the orders-by-customer index.
+    matches.push(sql`${orders.userId} = (select ${users.id} from ${users} where ${users.email} = ${q})`);
+  }
+  const mobile = mobileDigits(q);
+  if (mobile) matches.push(sql`right(regexp_replace(${orders.address} ->> 'mobile', '\\D', '', 'g'), 10) = ${mobile}`);
+  const idRange = orderIdRange(q);
+  if (idRange) matches.push(sql`${orders.id} between ${idRange.low}::uuid and ${idRange.high}::uuid`);
+  return or(...matches) ?? sql`false`;
+}
+
+function mobileDigits(q: string): string | null {
+  const digits = q.replace(/[\s()-]/g, "").replace(/^(\+91|0091|91|0)(?=\d{10}$)/, "");
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
+/** "3f2a9c" → every UUID starting with it, as an index-friendly range on the primary key. */
+function orderIdRange(q: string): { low: string; high: string } | null {
+  if (!/^[0-9a-f-]+$/.test(q)) return null;
+  const hex = q.replaceAll("-", "");
+  if (hex.length < 4 || hex.length > 32) return null;
+  const asUuid = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return { low: asUuid(hex.padEnd(32, "0")), high: asUuid(hex.padEnd(32, "f")) };
+}

@@ -1,0 +1,133 @@
+import type { Db } from "@mithai/db/client";
+import { orders, users } from "@mithai/db/schema";
+import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from "@mithai/db/sql";
+import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admin";
+import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/schema/contracts/admin";
+import { paiseToRupees } from "@mithai/schema/money";
+import type { OrderStatus, PaymentStatus } from "@mithai/schema/order";
+import { toCustomerOrder } from "../orders/history";
+import { AppError, badRequest, notFound } from "../errors";
+import { orderFilterCondition, shopDayRange, shopToday } from "./order-search";
+
+// Counting stops here: an exact count of 90,000 paid orders costs a full scan on every page view.
+export const ORDER_COUNT_CAP = 10_000;
+
+/** One page of orders matching the filters, newest first, paginated in SQL by (createdAt, id). */
+export async function listAdminOrders(db: Db, input: OrderListInput): Promise<AdminOrderPage> {
+  const where = orderFilterCondition(input);
+  const [page, [counted]] = await Promise.all([
+    fetchOrderPage(db, where, input.cursor ? decodeCursor(input.cursor) : undefined, input.limit),
+    matchingCountQuery(db, where),
+  ]);
+  const n = counted?.n ?? 0;
+  return { ...page, total: Math.min(n, ORDER_COUNT_CAP), totalCapped: n > ORDER_COUNT_CAP };
+}
+
+/** How many orders match, counting at most ORDER_COUNT_CAP + 1 of them. */
+export function matchingCountQuery(db: Db, where: SQL | undefined) {
+  const matching = db.select({ one: sql`1` }).from(orders).where(where).limit(ORDER_COUNT_CAP + 1).as("matching");
+  return db.select({ n: count() }).from(matching);
+}
+
+/** Every order matching the filters, newest first, read in batches so memory stays flat however many there are. */
+export async function* orderBatches(db: Db, filters: OrderFilters, batchSize = 500): AsyncGenerator<AdminOrder[]> {
+  const where = orderFilterCondition(filters);
+  let cursor: Cursor | undefined;
+  do {
+    const page = await fetchOrderPage(db, where, cursor, batchSize);
+    if (page.data.length > 0) yield page.data;
+    cursor = page.nextCursor ? decodeCursor(page.nextCursor) : undefined;
+  } while (cursor);
+}
+
+/** Sets the fulfilment status of a paid order; any status may follow any other (SPEC §4). */
+export async function updateOrderStatus(db: Db, orderId: string, status: OrderStatus): Promise<void> {
+  const id = orderIdSchema.safeParse(orderId);
+  if (!id.success) throw notFound("Order not found");
+  const [updated] = await db
+    .update(orders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id.data), eq(orders.paymentStatus, "paid")))
+    .returning({ id: orders.id });
+  if (updated) return;
+  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id.data)).limit(1);
+  if (!existing) throw notFound("Order not found");
+  throw new AppError("CONFLICT", "Only paid orders can change status");
+}
+
+/** Paid, not cancelled orders placed today on the shop's clock, and what they brought in. */
+export async function todaySales(db: Db, now = new Date()): Promise<TodaySales> {
+  const date = shopToday(now);
+  const { start, end } = shopDayRange(date);
+  const [row] = await db
+    .select({ orders: count(), revenuePaise: sql<string>`coalesce(sum(${orders.amountPaise}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, "paid"),
+        gte(orders.createdAt, start),
+        lt(orders.createdAt, end),
+        ne(orders.status, "Cancelled"),
+      ),
+    );
+  return { date, orders: row?.orders ?? 0, revenue: paiseToRupees(Number(row?.revenuePaise ?? 0)) };
+}
+
+export interface Cursor {
+  /** createdAt to the microsecond (a JS Date would round it and skip or repeat orders). */
+  at: string;
+  id: string;
+}
+
+/** The SELECT of one page (limit + 1 rows, to know whether another page follows); exported for the benchmark's EXPLAIN. */
+export function orderPageQuery(db: Db, where: SQL | undefined, cursor: Cursor | undefined, limit: number) {
+  const after = cursor ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+  return db
+    .select({
+      order: orders,
+      cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      customerName: users.name,
+      customerEmail: users.email,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(where, after))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit + 1);
+}
+
+async function fetchOrderPage(
+  db: Db,
+  where: SQL | undefined,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<{ data: AdminOrder[]; nextCursor: string | null }> {
+  const rows = await orderPageQuery(db, where, cursor, limit);
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    data: pageRows.map(toAdminOrder),
+    nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.order.id }) : null,
+  };
+}
+
+function toAdminOrder({ order, customerName, customerEmail }: { order: typeof orders.$inferSelect; customerName: string; customerEmail: string }): AdminOrder {
+  return {
+    ...toCustomerOrder(order),
+    discountApplied: order.discountApplied,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    customer: { _id: order.userId, name: customerName, email: customerEmail },
+  };
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
+}
+
+export function decodeCursor(text: string): Cursor {
+  const [at, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  const valid = rest.length === 0 && at && id && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(at) && orderIdSchema.safeParse(id).success;
+  if (!valid) throw badRequest("The page cursor is not valid; start from the first page");
+  return { at, id };
+}

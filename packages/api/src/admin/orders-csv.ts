@@ -1,0 +1,63 @@
+import type { Db } from "@mithai/db/client";
+import type { AdminOrder } from "@mithai/schema/admin";
+import type { OrderFilters } from "@mithai/schema/contracts/admin";
+import { SHOP_TIME_ZONE } from "@mithai/schema/order";
+import { orderBatches } from "./orders-admin";
+
+const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][] = [
+  ["Order id", (o) => o._id],
+  ["Placed at (IST)", (o) => shopDateTime(o.createdAt)],
+  ["Payment", (o) => o.paymentStatus],
+  ["Status", (o) => o.status],
+  ["Customer", (o) => o.customer.name],
+  ["Account e-mail", (o) => o.customer.email],
+  ["Deliver to", (o) => o.address.fullName],
+  ["Delivery e-mail", (o) => o.address.email],
+  ["Mobile", (o) => o.address.mobile],
+  ["Address", (o) => [o.address.street, o.address.city, o.address.state, o.address.pincode, o.address.country].join(", ")],
+  ["Items", (o) => o.items.map((item) => `${item.name} x ${item.quantity} kg @ ${item.price}`).join("; ")],
+  ["Amount (INR)", (o) => o.amount],
+  ["Discount applied", (o) => (o.discountApplied ? "yes" : "no")],
+  ["Payment id", (o) => o.paymentId ?? ""],
+];
+
+/**
+ * The filtered orders as CSV, produced batch by batch from the database. Starts with a byte-order
+ * mark so spreadsheet programs read ₹ and Indian names as UTF-8.
+ */
+export async function* ordersCsv(db: Db, filters: OrderFilters): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(COLUMNS.map(([header]) => header))}`;
+  for await (const batch of orderBatches(db, filters)) {
+    yield batch.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
+  }
+}
+
+export function csvLine(values: (string | number)[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
+
+/**
+ * One CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (=, +, -, @, tab, CR at
+ * the start) gets a leading apostrophe, so a customer-typed address can never execute in the admin's spreadsheet.
+ */
+export function csvField(value: string | number): string {
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const shopClock = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "2025-10-20 18:05" on the shop's clock. */
+function shopDateTime(iso: string): string {
+  const parts = Object.fromEntries(shopClock.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}

@@ -1,0 +1,40 @@
+import type { Db } from "@mithai/db/client";
+import { foodItems } from "@mithai/db/schema";
+import { and, eq, isNull, like, ne, or } from "@mithai/db/sql";
+import { slugify } from "@mithai/schema/catalog";
+import { badRequest } from "../errors";
+
+/**
+ * The slug an item gets: the one asked for, or one made from the name; when an item on sale already
+ * has it, the first free `-2`, `-3`, ... suffix. Removed items free their slugs.
+ */
+export async function availableSlug(db: Db, wanted: string, name: string, exceptId?: string): Promise<string> {
+  const base = wanted || slugify(name);
+  if (!base) throw badRequest("Slug is required when the name has no letters or digits");
+  const taken = await db
+    .select({ slug: foodItems.slug })
+    .from(foodItems)
+    .where(
+      and(
+        isNull(foodItems.removedAt),
+        or(eq(foodItems.slug, base), like(foodItems.slug, `${base}-%`)),
+        exceptId ? ne(foodItems.id, exceptId) : undefined,
+      ),
+    );
+  const used = new Set(taken.map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** True for a PostgreSQL unique violation, however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+/** Admin panel shapes shared by server and browser (no zod here). */
+import type { CustomerOrder, PaymentStatus } from "./order";
+
+/** An order as the admin list shows it: the customer's view (SPEC §3) plus the account and the payment state. */
+export interface AdminOrder extends CustomerOrder {
+  discountApplied: boolean;
+  paymentStatus: PaymentStatus;
+  customer: { _id: string; name: string; email: string };
+}
+
+export interface AdminOrderPage {
+  data: AdminOrder[];
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** Orders matching the filters, across all pages (counting stops at 10,000). */
+  total: number;
+  /** True when more than `total` orders match. */
+  totalCapped: boolean;
+}
+
+/** Paid orders placed today (shop time) that were not cancelled. */
+export interface TodaySales {
+  date: string;
+  orders: number;
+  revenue: number;
+}
+
+export const ADMIN_ORDER_PAGE_SIZE = 20;
+export const ADMIN_ORDER_MAX_PAGE_SIZE = 200;
+
+/** `payment` filter: one payment status, or every order; the default shows paid orders (DECISIONS). */
+export type PaymentFilter = PaymentStatus | "all";
+
+/** The price box accepts digits and one dot only (SPEC §5): what the admin types is cleaned as they type. */
+export function cleanPriceInput(text: string): string {
+  return text.replace(/[^\d.]/g, "");
+}
+
+/** Rupees with at most two decimals, as the add and edit forms and the server read them. */
+export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;

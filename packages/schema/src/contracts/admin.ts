@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN } from "../admin";
+import { FAQ_ENTRIES_PER_ITEM } from "../catalog";
+import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
+import { categorySchema, slugSchema } from "./catalog";
+
+const PRICE_MESSAGE = "Price must be a number from ₹1 to ₹1,00,000 with at most 2 decimals";
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .default("");
+
+/** Rupees as a number or as the text a form sends ("549.5") → integer paise within the shop's price range. */
+const pricePaiseSchema = z
+  .union([z.number(), z.string().trim().regex(PRICE_PATTERN, PRICE_MESSAGE).transform(Number)], { message: PRICE_MESSAGE })
+  .transform((rupees, ctx) => {
+    const paise = rupeesToPaise(rupees);
+    if (paise === null || paise < MIN_PRICE_PAISE || paise > MAX_PRICE_PAISE) {
+      ctx.addIssue({ code: "custom", message: PRICE_MESSAGE });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+const FAQ_MESSAGE = `FAQ must be a list of exactly ${FAQ_ENTRIES_PER_ITEM} question and answer pairs`;
+
+/** Multipart forms send the FAQ as JSON text; tRPC sends the list itself. */
+const faqSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  },
+  z
+    .array(z.object({ question: requiredText("FAQ question", 500), answer: requiredText("FAQ answer", 2000) }), { message: FAQ_MESSAGE })
+    .length(FAQ_ENTRIES_PER_ITEM, FAQ_MESSAGE),
+);
+
+/** Every field of the add and edit forms (SPEC §5) except the picture, which travels as a file. */
+export const foodItemInputSchema = z.object({
+  name: requiredText("Name", 120),
+  description: requiredText("Description", 5000),
+  price: pricePaiseSchema,
+  category: categorySchema,
+  ingredients: requiredText("Ingredients", 5000),
+  benefits: requiredText("Benefits", 5000),
+  faq: faqSchema,
+  /** Empty → made from the name. */
+  slug: z
+    .string()
+    .trim()
+    .default("")
+    .pipe(z.union([z.literal(""), slugSchema])),
+  metaTitle: optionalText("Meta title", 200),
+  metaDescription: optionalText("Meta description", 500),
+  metaKeywords: optionalText("Meta keywords", 500),
+  googleTagHead: optionalText("Google tag (head)", 10_000),
+  googleTagBody: optionalText("Google tag (body)", 10_000),
+});
+export type FoodItemInput = z.output<typeof foodItemInputSchema>;
+
+const shopDateSchema = z.iso.date({ message: "Dates must look like 2025-10-20" });
+
+/** Filters of the admin order list and its CSV export. */
+export const orderFiltersSchema = z
+  .object({
+    payment: z.enum([...PAYMENT_STATUSES, "all"], { message: "Unknown payment filter" }).default("paid"),
+    status: z.enum(ORDER_STATUSES, { message: "Unknown order status" }).optional(),
+    /** Shop-time calendar days, both inclusive. */
+    from: shopDateSchema.optional(),
+    to: shopDateSchema.optional(),
+    /** An order id (or its first characters), a customer e-mail, or a mobile number. */
+    q: z.string().trim().max(200, "Search text is too long").optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date must not be after the end date", path: ["to"] });
+export type OrderFilters = z.output<typeof orderFiltersSchema>;
+
+export const orderPageSchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_ORDER_MAX_PAGE_SIZE).default(ADMIN_ORDER_PAGE_SIZE),
+});
+
+export const orderListInputSchema = z.intersection(orderFiltersSchema, orderPageSchema);
+export type OrderListInput = z.output<typeof orderListInputSchema>;
+
+export const updateOrderStatusSchema = z.object({
+  orderId: z.string({ message: "orderId is required" }).max(100),
+  status: z.enum(ORDER_STATUSES, { message: `Status must be one of: ${ORDER_STATUSES.join(", ")}` }),
+});
+
+/** Order ids are UUIDs; anything else can never match and is answered as not found. */
+export const orderIdSchema = z.uuid({ message: "Order id is not valid" });
