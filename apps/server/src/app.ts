@@ -24,7 +24,9 @@ export interface BuildAppOptions {
 export async function buildApp({ env, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from a proxy on this host or a private network; from anyone else
+    // it would let a client pick its own IP (and so dodge per-IP rate limits or fake the consent record).
+    trustProxy: ["loopback", "linklocal", "uniquelocal", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"],
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });

@@ -43,6 +43,20 @@ describe("POST /api/consent", () => {
     expect((await allConsents()).some((row) => row.ip === "203.0.113.9")).toBe(true);
   });
 
+  it("ignores X-Forwarded-For from a client that is not a local or private proxy", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/consent",
+      payload: { consentStatus: "accepted" },
+      remoteAddress: "203.0.113.10",
+      headers: { "x-forwarded-for": "192.0.2.200" },
+    });
+    expect(res.statusCode).toBe(200);
+    const ips = (await allConsents()).map((row) => row.ip);
+    expect(ips).toContain("203.0.113.10");
+    expect(ips).not.toContain("192.0.2.200");
+  });
+
   it.each([
     ["no consentStatus", {}],
     ["another status", { consentStatus: "maybe" }],
