@@ -40,6 +40,8 @@ export interface CheckoutResult {
   orderRows: number;
   duplicates: number;
   verifiedButNotPaid: number;
+  /** Every verified order is paid exactly once in the database, and nothing else is. */
+  consistent: boolean;
 }
 
 interface Customer {
@@ -181,6 +183,7 @@ async function run(base: string, db: postgres.Sql, options: { orders: number; co
          where not exists (select 1 from orders o where o.id = v.id and o.payment_status = 'paid')) as missing`;
   latencies.sort((a, b) => a - b);
   const verified = verifiedOrderIds.length;
+  const duplicates = counts!.duplicates + (verified - new Set(verifiedOrderIds).size);
   return {
     ordersPerSecond: Math.round(verified / (measuredMs / 1000)),
     p50Ms: percentile(latencies, 50),
@@ -195,7 +198,8 @@ async function run(base: string, db: postgres.Sql, options: { orders: number; co
     paymentRows: counts!.payments,
     orderRows: counts!.orders,
     // Two payments on one order, or one order answered as verified twice.
-    duplicates: counts!.duplicates + (verified - new Set(verifiedOrderIds).size),
+    duplicates,
     verifiedButNotPaid: counts!.missing,
+    consistent: duplicates === 0 && counts!.missing === 0 && counts!.paid === verified && counts!.payments === verified && counts!.orders === placed,
   };
 }
