@@ -42,6 +42,8 @@ export interface CheckoutResult {
   verifiedButNotPaid: number;
   /** The shop process's own CPU time per order in the measured phase (Linux only): comparable across busy and quiet machines. */
   serverCpuMsPerOrder: number | null;
+  /** This load generator's CPU time per order: it shares the machine with the shop and PostgreSQL. */
+  clientCpuMsPerOrder: number;
   /** Every verified order is paid exactly once in the database, and nothing else is. */
   consistent: boolean;
 }
@@ -147,6 +149,7 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
   let failed = 0;
   let measuredMs = 0;
   let serverCpu: number | null = 0;
+  let clientCpuMicros = 0;
   let remaining = options.orders;
   while (remaining > 0) {
     const round = customers.slice(0, Math.min(customers.length, remaining));
@@ -158,6 +161,7 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
     });
     const started = performance.now();
     const cpuBefore = cpuMs(serverPid);
+    const clientBefore = process.cpuUsage();
     await pool(round, options.concurrency, async (customer) => {
       const orderStarted = performance.now();
       const headers = { authorization: `Bearer ${customer.token}` };
@@ -184,6 +188,8 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
       latencies.push(performance.now() - orderStarted);
     });
     measuredMs += performance.now() - started;
+    const clientUsed = process.cpuUsage(clientBefore);
+    clientCpuMicros += clientUsed.user + clientUsed.system;
     const cpuAfter = cpuMs(serverPid);
     serverCpu = serverCpu === null || cpuBefore === null || cpuAfter === null ? null : serverCpu + cpuAfter - cpuBefore;
   }
@@ -212,6 +218,7 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
     paidRows: counts!.paid,
     paymentRows: counts!.payments,
     orderRows: counts!.orders,
+    clientCpuMsPerOrder: verified === 0 ? 0 : Math.round(clientCpuMicros / verified / 100) / 10,
     serverCpuMsPerOrder: serverCpu === null || verified === 0 ? null : Math.round((serverCpu / verified) * 10) / 10,
     // Two payments on one order, or one order answered as verified twice.
     duplicates,

@@ -68,9 +68,9 @@ console.log("|---|---:|---:|---:|---:|---:|---:|");
 for (const r of rows) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToBare} | ${r.errors} | ${r.non2xx} |`);
 if (checkout) {
   console.log(`\ncheckout (place + verify, sandbox payments, PostgreSQL), ${checkout.concurrency} concurrent customers, ${checkout.verified} orders in ${checkout.seconds} s:`);
-  console.log("| orders/s | p50 ms | p99 ms | failed | shop CPU ms/order |");
-  console.log("|---:|---:|---:|---:|---:|");
-  console.log(`| ${checkout.ordersPerSecond} | ${checkout.p50Ms} | ${checkout.p99Ms} | ${checkout.failed} | ${checkout.serverCpuMsPerOrder ?? "n/a"} |`);
+  console.log("| orders/s | p50 ms | p99 ms | failed | shop CPU ms/order | load generator CPU ms/order |");
+  console.log("|---:|---:|---:|---:|---:|---:|");
+  console.log(`| ${checkout.ordersPerSecond} | ${checkout.p50Ms} | ${checkout.p99Ms} | ${checkout.failed} | ${checkout.serverCpuMsPerOrder ?? "n/a"} | ${checkout.clientCpuMsPerOrder} |`);
   console.log(
     `orders placed / verified / paid rows / payment rows / duplicates: ${checkout.placed} / ${checkout.verified} / ${checkout.paidRows} / ${checkout.paymentRows} / ${checkout.duplicates}` +
       (checkout.consistent ? " — consistent" : ` — INCONSISTENT (${checkout.verifiedButNotPaid} verified orders not paid in the database)`),
