@@ -167,7 +167,7 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
       const headers = { authorization: `Bearer ${customer.token}` };
       const placing = await post<{ success: boolean; razorpayOrderId?: string }>(base, "/api/order/place", { address: ADDRESS }, headers);
       if (!placing.json.razorpayOrderId) {
-        failed++;
+        if (failed++ === 0) console.error(`checkout bench: place answered ${placing.status} ${JSON.stringify(placing.json)}`);
         return;
       }
       placed++;
@@ -181,7 +181,7 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
         headers,
       );
       if (!verifying.json.success || !verifying.json.orderId) {
-        failed++;
+        if (failed++ === 0) console.error(`checkout bench: verify answered ${verifying.status} ${JSON.stringify(verifying.json)}`);
         return;
       }
       verifiedOrderIds.push(verifying.json.orderId);
