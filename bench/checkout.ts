@@ -4,7 +4,7 @@
  * Afterwards the database is counted to prove no order was lost or duplicated.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -94,6 +94,8 @@ export async function checkoutLoad(options: { root: string; port: number; orders
   url.pathname = `/${dbName}`;
   const base = `http://127.0.0.1:${options.port}`;
   const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  // The outbox fills with one confirmation mail per order: removed afterwards with the database.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-checkout-"));
   let server: Started | undefined;
   try {
     server = await startProcess(
@@ -103,7 +105,7 @@ export async function checkoutLoad(options: { root: string; port: number; orders
       {
         PORT: String(options.port),
         DATABASE_URL: url.toString(),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "mithai-bench-checkout-")),
+        DATA_DIR: dataDir,
         PAYMENTS_MODE: "sandbox",
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
@@ -117,6 +119,7 @@ export async function checkoutLoad(options: { root: string; port: number; orders
     await db.end();
     await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
