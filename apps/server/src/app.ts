@@ -7,10 +7,12 @@ import { createMailer } from "@mithai/api/mail/mailer";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
 import { registerErrorHandler } from "./plugins/errors";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { healthPlugin } from "./plugins/health";
 import { imagesPlugin, webClientPlugin } from "./plugins/static-files";
 import { trpcPlugin } from "./plugins/trpc";
 import { restPlugin } from "./rest/index";
+import { crawlerRoutes } from "./seo/crawlers";
 
 export interface BuildAppOptions {
   env: Env;
@@ -56,10 +58,12 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
   // Third-party plugins first, then the app's own.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerErrorHandler(app);
+  registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https:") });
   await app.register(healthPlugin, { ping: () => database.ping() });
   await app.register(trpcPlugin);
   await app.register(restPlugin);
   await app.register(imagesPlugin, { imagesDir: env.imagesDir });
-  await app.register(webClientPlugin, { webDistDir: env.webDistDir, shopName: env.shopName });
+  await app.register(crawlerRoutes, { publicUrl: env.publicUrl });
+  await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl } });
   return app;
 }

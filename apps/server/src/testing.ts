@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -17,16 +17,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * The real app on a fresh database and a temporary DATA_DIR; `seed` loads the demo catalogue. Passing
- * `database` builds a second app on another app's database (two server processes sharing one); it is
- * then left open for its owner to close.
- */
-export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; database?: DbHandle } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Load the demo catalogue. */
+  seed?: boolean;
+  env?: Record<string, string>;
+  /** Build a second app on another app's database (two server processes sharing one); its owner closes it. */
+  database?: DbHandle;
+  /** Serve this folder as the built web client (the real build may not exist when unit tests run). */
+  webDistDir?: string;
+}
+
+/** The real app on a fresh database (or `database`) and a temporary DATA_DIR. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-test-"));
-  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", ...options.env });
+  const loaded = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", ...options.env });
+  const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const database = options.database ?? (await createTestDb());
   if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
   const app = await buildApp({ env, database });
@@ -46,4 +51,23 @@ export async function createTestApp(
 /** Parses a JSON answer; fails loudly when the body is not JSON. */
 export function jsonOf<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return JSON.parse(res.body) as T;
+}
+
+/**
+ * A stand-in for the built web client (unit tests run without a build): the real index.html with its
+ * script tag as Vite's build writes it (html.cspNonce). The caller removes the folder.
+ */
+export function writeWebClientFixture(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "mithai-web-"));
+  const source = readFileSync(new URL("../../web/index.html", import.meta.url), "utf8");
+  const devScript = '<script type="module" src="/src/main.tsx"></script>';
+  if (!source.includes(devScript)) throw new Error("apps/web/index.html no longer loads /src/main.tsx");
+  const built = source.replace(
+    devScript,
+    '<script type="module" crossorigin src="/assets/app.js" nonce="%CSP_NONCE%"></script>\n    <meta property="csp-nonce" nonce="%CSP_NONCE%">',
+  );
+  writeFileSync(path.join(dir, "index.html"), built);
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(path.join(dir, "assets", "app.js"), "console.log('app');\n");
+  return dir;
 }

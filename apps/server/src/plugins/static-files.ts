@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { headForPath, notFoundHead, productHead, type SiteInfo } from "../seo/page-heads";
+import { createPageShell, type PageHead, type PageShell } from "../seo/page-shell";
+import { createCspNonce, pageContentSecurityPolicy } from "./security-headers";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const NOT_SPA = /^\/(api|trpc|images)(\/|$)/;
@@ -22,10 +25,13 @@ export async function imagesPlugin(app: FastifyInstance, opts: { imagesDir: stri
   });
 }
 
-/** The built web client with SPA fallback: any other GET gets the app shell (index.html with the shop's name). */
-export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: string; shopName: string }): Promise<void> {
+/**
+ * The built web client with SPA fallback: any other GET gets the app shell, its head written for the
+ * path (a product's SEO tags and tag snippets on /product/{slug}) and a fresh script nonce.
+ */
+export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: string; site: SiteInfo }): Promise<void> {
   const indexFile = path.join(opts.webDistDir, "index.html");
-  const shell = existsSync(indexFile) ? readFileSync(indexFile, "utf8").replaceAll("%SHOP_NAME%", escapeHtml(opts.shopName)) : null;
+  const shell = existsSync(indexFile) ? createPageShell(readFileSync(indexFile, "utf8"), opts.site.shopName) : null;
   if (shell) {
     await app.register(fastifyStatic, {
       root: opts.webDistDir,
@@ -39,17 +45,29 @@ export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: 
         res.setHeader("cache-control", hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : "public, max-age=3600");
       },
     });
+
+    const { catalog } = app.deps;
+    app.get<{ Params: { slug: string } }>("/product/:slug", async (req, reply) => {
+      const item = (await catalog.snapshot()).bySlug.get(req.params.slug);
+      return sendPage(reply, shell, item ? productHead(opts.site, item) : notFoundHead(opts.site), item ? 200 : 404);
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split("?")[0] ?? "/";
     if (shell && (req.method === "GET" || req.method === "HEAD") && !NOT_SPA.test(pathname)) {
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(shell);
+      return sendPage(reply, shell, headForPath(opts.site, pathname), 200);
     }
     return reply.status(404).send({ success: false, message: `Not found: ${req.method} ${pathname}` });
   });
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+function sendPage(reply: FastifyReply, shell: PageShell, head: PageHead, status: number): FastifyReply {
+  const nonce = createCspNonce();
+  return reply
+    .status(status)
+    .header("cache-control", "no-cache")
+    .header("content-security-policy", pageContentSecurityPolicy(nonce))
+    .type("text/html; charset=utf-8")
+    .send(shell.render(head, nonce));
 }

@@ -4,6 +4,7 @@ import { adminFoodRoutes } from "./admin-food";
 import { adminOrderRoutes } from "./admin-orders";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
+import { consentRoutes } from "./consent";
 import { orderRoutes } from "./orders";
 import { paymentWebhookRoutes } from "./payments-webhook";
 import { reviewRoutes } from "./reviews";
@@ -19,5 +20,6 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   await app.register(paymentWebhookRoutes);
   if (app.deps.config.payments.mode === "sandbox") await app.register(sandboxRazorpayRoutes);
   await app.register(cartRoutes);
+  await app.register(consentRoutes);
   await app.register(reviewRoutes);
 }

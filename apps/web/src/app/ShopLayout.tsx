@@ -1,8 +1,11 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { CookieBanner } from "../components/CookieBanner";
 import { Footer } from "../components/Footer";
 import { LoginPopup } from "../components/LoginPopup";
 import { Notice } from "../components/Notice";
 import { Navbar } from "../components/Navbar";
+import { PageSkeleton } from "../components/PageSkeleton";
 import { ScrollToTop } from "../components/ScrollToTop";
 import { useCartSync } from "../lib/cart";
 
@@ -16,9 +19,12 @@ export function ShopLayout() {
       </a>
       <Navbar />
       <main id="main" className="main">
-        <Outlet />
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
+      <CookieBanner />
       <LoginPopup />
       <Notice />
     </>

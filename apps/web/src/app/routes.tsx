@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
+import { PageSkeleton } from "../components/PageSkeleton";
 import { Home } from "../pages/Home";
 import { NotFound } from "../pages/NotFound";
 import { ProductPage } from "../pages/ProductPage";
 import { ShopLayout } from "./ShopLayout";
+import { staticPageRoutes } from "./static-routes";
 
 // The admin panel is its own chunk: storefront visitors never download it.
 const AdminRoutes = lazy(() => import("../admin/AdminRoutes"));
@@ -16,7 +18,7 @@ const ResetPassword = lazy(() => import("../pages/account/ResetPassword").then((
 const OrderPage = lazy(() => import("../checkout/OrderPage").then((m) => ({ default: m.OrderPage })));
 const VerifyPage = lazy(() => import("../checkout/VerifyPage").then((m) => ({ default: m.VerifyPage })));
 
-const loading = <div className="page-loading" aria-busy="true" />;
+const loading = <PageSkeleton />;
 const onDemand = (page: ReactNode) => <Suspense fallback={loading}>{page}</Suspense>;
 
 /** Every path starting with /admin (admin-login, admin-register, admin-dashboard, admin/...) belongs to the admin panel. */
@@ -41,6 +43,7 @@ export function AppRoutes() {
         <Route path="not-found" element={<NotFound />} />
         <Route path="order" element={onDemand(<OrderPage />)} />
         <Route path="verify" element={onDemand(<VerifyPage />)} />
+        {staticPageRoutes}
         {/* SPEC §2: any unknown path renders Home. */}
         <Route path="*" element={<Home />} />
       </Route>

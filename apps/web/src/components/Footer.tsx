@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { STATIC_PAGES } from "@mithai/schema/pages";
 import { SHOP_TIMINGS } from "@mithai/schema/shop";
 import { SHOP_NAME } from "../lib/shop";
 import { Logo } from "./Logo";
@@ -18,11 +19,11 @@ export function Footer() {
         <nav aria-label="Footer">
           <h2 className="footer-heading">Help</h2>
           <ul className="footer-links">
-            <li><Link to="/faq">FAQ</Link></li>
-            <li><Link to="/shipping-and-delivery">Shipping &amp; delivery</Link></li>
-            <li><Link to="/cancellation-refund">Cancellation &amp; refund</Link></li>
-            <li><Link to="/privacy-policy">Privacy policy</Link></li>
-            <li><Link to="/terms-and-conditions">Terms &amp; conditions</Link></li>
+            <li><Link to={STATIC_PAGES.faq.path}>FAQ</Link></li>
+            <li><Link to={STATIC_PAGES.shipping.path}>Shipping &amp; delivery</Link></li>
+            <li><Link to={STATIC_PAGES.cancellation.path}>Cancellation &amp; refund</Link></li>
+            <li><Link to={STATIC_PAGES.privacy.path}>Privacy policy</Link></li>
+            <li><Link to={STATIC_PAGES.terms.path}>Terms &amp; conditions</Link></li>
           </ul>
         </nav>
       </div>

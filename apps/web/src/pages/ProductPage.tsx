@@ -4,13 +4,15 @@ import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
+import { productPageTitle } from "@mithai/schema/pages";
 import { ProductActions } from "../components/ProductActions";
 import { Reviews } from "../components/Reviews";
 import { SuggestedItems } from "../components/SuggestedItems";
 import { Tabs } from "../components/Tabs";
 import { foodImageProps } from "../lib/images";
 import { useTRPC } from "../lib/trpc";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { SHOP_NAME } from "../lib/shop";
+import { useExactDocumentTitle } from "../lib/use-document-title";
 
 export function ProductPage() {
   const { slug = "" } = useParams();
@@ -22,7 +24,7 @@ export function ProductPage() {
   const list = useQuery(trpc.catalog.list.queryOptions());
   const productId = product.data?._id ?? "";
   const reviews = useQuery({ ...trpc.reviews.list.queryOptions({ productId }), enabled: Boolean(productId) });
-  useDocumentTitle(product.data?.metaTitle || product.data?.name);
+  useExactDocumentTitle(product.data && productPageTitle(SHOP_NAME, product.data));
   useEffect(() => setMetaTags(product.data), [product.data]);
 
   if (product.isError) {
@@ -110,7 +112,7 @@ function setMeta(name: string, content: string): void {
 
 function ProductSkeleton() {
   return (
-    <div className="container section product" aria-busy="true" aria-label="Loading">
+    <div className="container section product" role="status" aria-label="Loading sweet" aria-busy="true">
       <div className="product-top">
         <div className="product-img skeleton-block" />
         <div className="product-info">

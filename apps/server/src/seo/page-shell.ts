@@ -1,0 +1,83 @@
+/** What a page's head says to crawlers and link previews before any JavaScript runs. */
+export interface PageHead {
+  /** The whole `<title>`. */
+  title: string;
+  description: string;
+  keywords?: string;
+  canonicalUrl?: string;
+  /** Open Graph properties without the `og:` prefix, e.g. `{ type: "product" }`. */
+  openGraph?: Record<string, string>;
+  /** schema.org data (JSON-LD) for rich search results. */
+  structuredData?: Record<string, unknown>;
+  /** Keeps the page out of search results (an unknown product). */
+  noindex?: boolean;
+  /** Admin-set tag snippets: trusted HTML (DECISIONS), written as they are apart from the script nonce. */
+  tagHead?: string;
+  tagBody?: string;
+}
+
+export interface PageShell {
+  render(head: PageHead, nonce: string): string;
+}
+
+const HEAD_MARKER = "<!--page-head-->";
+const BODY_MARKER = "<!--page-body-->";
+/** Vite writes this (html.cspNonce) on the app's script and preload tags; each response gets its own value. */
+const NONCE_PLACEHOLDER = "%CSP_NONCE%";
+
+/**
+ * The built index.html as a template: page-specific head tags go where `<!--page-head-->` stands, the
+ * body snippet right after `<body>` at `<!--page-body-->`. Only the template's own text gets the nonce.
+ */
+export function createPageShell(indexHtml: string, shopName: string): PageShell {
+  const html = indexHtml.replaceAll("%SHOP_NAME%", escapeHtml(shopName));
+  const [beforeHead, afterHead] = splitOnce(html, HEAD_MARKER);
+  const [beforeBody, afterBody] = splitOnce(afterHead, BODY_MARKER);
+  const withNonce = (part: string, nonce: string) => part.replaceAll(NONCE_PLACEHOLDER, nonce);
+
+  return {
+    render(head, nonce) {
+      return (
+        withNonce(beforeHead, nonce) +
+        headTags(head, nonce) +
+        withNonce(beforeBody, nonce) +
+        (head.tagBody ? withScriptNonce(head.tagBody, nonce) : "") +
+        withNonce(afterBody, nonce)
+      );
+    },
+  };
+}
+
+function headTags(head: PageHead, nonce: string): string {
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, meta("name", "description", head.description)];
+  if (head.keywords) tags.push(meta("name", "keywords", head.keywords));
+  if (head.noindex) tags.push(meta("name", "robots", "noindex"));
+  if (head.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`);
+  for (const [property, content] of Object.entries(head.openGraph ?? {})) tags.push(meta("property", `og:${property}`, content));
+  if (head.structuredData) {
+    // "<" never appears raw, so no value can close the script element early.
+    const json = JSON.stringify(head.structuredData).replace(/</g, "\\u003c");
+    tags.push(`<script type="application/ld+json" nonce="${nonce}">${json}</script>`);
+  }
+  if (head.tagHead) tags.push(withScriptNonce(head.tagHead, nonce));
+  return tags.join("\n    ");
+}
+
+function meta(attribute: "name" | "property", key: string, content: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+}
+
+/** Lets the admin's tag snippets run under the page's Content-Security-Policy. */
+function withScriptNonce(snippet: string, nonce: string): string {
+  return snippet.replace(/<script\b/gi, `<script nonce="${nonce}"`);
+}
+
+function splitOnce(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`The web client's index.html lacks the ${marker} marker`);
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

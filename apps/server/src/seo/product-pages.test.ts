@@ -1,0 +1,143 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "@mithai/db/sql";
+import { foodItems } from "@mithai/db/schema";
+import type { FoodItem } from "@mithai/schema/catalog";
+import { createTestApp, jsonOf, writeWebClientFixture, type TestApp } from "../testing";
+
+const PUBLIC_URL = "https://shop.example.in";
+
+function headOf(html: string): string {
+  return html.slice(0, html.indexOf("</head>"));
+}
+
+function structuredDataOf(html: string): { name: string; offers: { price: number; priceCurrency: string; url: string } } {
+  const json = /<script type="application\/ld\+json" nonce="[^"]+">(.*?)<\/script>/s.exec(headOf(html))![1]!;
+  return JSON.parse(json);
+}
+
+describe("pages served to crawlers", () => {
+  let t: TestApp;
+  let webDir: string;
+  let items: FoodItem[];
+
+  beforeAll(async () => {
+    webDir = writeWebClientFixture();
+    t = await createTestApp({ seed: true, webDistDir: webDir, env: { PUBLIC_URL } });
+    items = jsonOf<{ data: FoodItem[] }>(await t.app.inject("/api/food/list")).data;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("writes a product's title, description, keywords, canonical URL and Open Graph tags into the head", async () => {
+    const item = items.find((i) => i.slug === "kaju-katli")!;
+    const res = await t.app.inject(`/product/${item.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const head = headOf(res.body);
+    expect(item.metaTitle).toMatch(/ \| Mithai$/);
+    expect(head).toContain(`<title>${item.metaTitle}</title>`);
+    expect(head).toContain(`<meta name="description" content="${item.metaDescription}" />`);
+    expect(head).toContain(`<meta name="keywords" content="${item.metaKeywords}" />`);
+    expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/product/kaju-katli" />`);
+    expect(head).toContain('<meta property="og:type" content="product" />');
+    expect(head).toContain(`<meta property="og:title" content="${item.metaTitle}" />`);
+    expect(head).toContain(`<meta property="og:description" content="${item.metaDescription}" />`);
+    expect(head).toContain(`<meta property="og:url" content="${PUBLIC_URL}/product/kaju-katli" />`);
+    expect(head).toContain(`<meta property="og:image" content="${PUBLIC_URL}/images/${item.image}" />`);
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(structuredDataOf(res.body)).toMatchObject({
+      name: item.name,
+      offers: { price: item.price, priceCurrency: "INR", url: `${PUBLIC_URL}/product/kaju-katli` },
+    });
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it("escapes quotes and angle brackets in every field it writes", async () => {
+    const hostile = `Kesar "Royal" <Barfi> & 'Co' </title><script>alert(1)</script>`;
+    await t.database.db
+      .update(foodItems)
+      .set({ name: hostile, metaTitle: hostile, metaDescription: `Sweet" onload="alert(1)`, metaKeywords: `<b>kesar</b>, "barfi"` })
+      .where(eq(foodItems.slug, "mysore-pak"));
+    await t.app.deps.catalog.changed();
+
+    const html = (await t.app.inject("/product/mysore-pak")).body;
+    const head = headOf(html);
+    const escapedTitle = "Kesar &#34;Royal&#34; &#60;Barfi&#62; &#38; &#39;Co&#39; &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;";
+    expect(head).toContain(`<title>${escapedTitle}</title>`);
+    expect(head).toContain(`<meta property="og:title" content="${escapedTitle}" />`);
+    expect(head).toContain('<meta name="description" content="Sweet&#34; onload=&#34;alert(1)" />');
+    expect(head).toContain('<meta name="keywords" content="&#60;b&#62;kesar&#60;/b&#62;, &#34;barfi&#34;" />');
+    expect(head).not.toContain("<script>alert(1)");
+    expect(head).not.toContain("</title><");
+    expect(structuredDataOf(html).name).toBe(hostile);
+    expect(head).not.toContain('" onload="');
+  });
+
+  it("puts the admin's tag snippets in the head and at the top of the body, their scripts carrying the page nonce", async () => {
+    const tagHead = `<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST1"></script><script>window.dataLayer=window.dataLayer||[];</script>`;
+    const tagBody = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-TEST1" height="0" width="0"></iframe></noscript>`;
+    await t.database.db.update(foodItems).set({ googleTagHead: tagHead, googleTagBody: tagBody }).where(eq(foodItems.slug, "jalebi"));
+    await t.app.deps.catalog.changed();
+
+    const res = await t.app.inject("/product/jalebi");
+    const nonce = /'nonce-([^']+)'/.exec(res.headers["content-security-policy"] as string)![1]!;
+    const head = headOf(res.body);
+    expect(head).toContain(
+      `<script nonce="${nonce}" async src="https://www.googletagmanager.com/gtag/js?id=G-TEST1"></script><script nonce="${nonce}">window.dataLayer=window.dataLayer||[];</script>`,
+    );
+    expect(res.body).toMatch(new RegExp(`<body>\\s*${tagBody.replace(/[.?*()[\]|]/g, "\\$&")}\\s*<div id="root">`));
+    expect(res.body).toContain(`<script type="module" crossorigin src="/assets/app.js" nonce="${nonce}"></script>`);
+    expect(res.body).not.toContain("%CSP_NONCE%");
+  });
+
+  it("falls back to the sweet's name and description when its SEO fields are empty, leaving out empty keywords", async () => {
+    const item = items.find((i) => i.slug === "gujiya")!;
+    await t.database.db.update(foodItems).set({ metaTitle: "", metaDescription: "", metaKeywords: "" }).where(eq(foodItems.slug, "gujiya"));
+    await t.app.deps.catalog.changed();
+    const head = headOf((await t.app.inject("/product/gujiya")).body);
+    expect(head).toContain(`<title>${item.name} | Mithai</title>`);
+    expect(head).toContain(`<meta name="description" content="${item.description}" />`);
+    expect(head).not.toContain('name="keywords"');
+  });
+
+  it("gives each page response its own nonce", async () => {
+    const [a, b] = await Promise.all([t.app.inject("/product/jalebi"), t.app.inject("/product/jalebi")]);
+    expect(a.headers["content-security-policy"]).not.toEqual(b.headers["content-security-policy"]);
+  });
+
+  it("answers an unknown slug with the app shell, a 404 status and noindex", async () => {
+    const res = await t.app.inject("/product/no-such-sweet");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(headOf(res.body)).toContain('<meta name="robots" content="noindex" />');
+    expect(headOf((await t.app.inject("/not-found")).body)).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it("titles the static pages and serves the cancellation policy at its alias with the same canonical URL", async () => {
+    const faq = headOf((await t.app.inject("/faq")).body);
+    expect(faq).toContain("<title>Frequently asked questions | Mithai</title>");
+    expect(faq).toContain(`<link rel="canonical" href="${PUBLIC_URL}/faq" />`);
+
+    for (const url of ["/cancellation-refund", "/cancellation-refund-policy"]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      const head = headOf(res.body);
+      expect(head).toContain("<title>Cancellation and refund policy | Mithai</title>");
+      expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/cancellation-refund" />`);
+      expect(head).toContain("within 24 hours with photos");
+    }
+  });
+
+  it("serves the home title on home and unknown paths, naming only / as canonical", async () => {
+    const home = headOf((await t.app.inject("/")).body);
+    expect(home).toContain("<title>Mithai — handcrafted Indian sweets</title>");
+    expect(home).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
+    const unknown = await t.app.inject("/somewhere/else");
+    expect(unknown.statusCode).toBe(200);
+    expect(headOf(unknown.body)).not.toContain('rel="canonical"');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The storefront's static pages and the policy facts they state. The footer links these pages, the
+ * server titles them for crawlers and lists them in the sitemap, and the pages quote the facts, so a
+ * delivery window is written once.
+ */
+export const SHOP_POLICY = {
+  processingTime: "1-2 business days",
+  deliveryTime: "2-4 business days",
+  deliveryHours: "10 AM-7 PM, Monday to Saturday",
+  orderChangeWindow: "1 hour",
+  damageReportWindow: "24 hours",
+} as const;
+
+export interface StaticPage {
+  path: string;
+  title: string;
+  description: string;
+}
+
+export const STATIC_PAGES = {
+  faq: {
+    path: "/faq",
+    title: "Frequently asked questions",
+    description: "Answers about ordering sweets by the kilo, freshness, delivery, payment and changes to an order.",
+  },
+  shipping: {
+    path: "/shipping-and-delivery",
+    title: "Shipping and delivery",
+    description: `Orders are packed within ${SHOP_POLICY.processingTime} and delivered within ${SHOP_POLICY.deliveryTime}, ${SHOP_POLICY.deliveryHours}. Delivery is free.`,
+  },
+  cancellation: {
+    path: "/cancellation-refund",
+    title: "Cancellation and refund policy",
+    description: `Paid orders cannot be cancelled or refunded; damaged or wrong items reported within ${SHOP_POLICY.damageReportWindow} with photos are made good.`,
+  },
+  privacy: {
+    path: "/privacy-policy",
+    title: "Privacy policy",
+    description: "What we collect when you shop with us, why, how long we keep it and the choices you have.",
+  },
+  terms: {
+    path: "/terms-and-conditions",
+    title: "Terms and conditions",
+    description: "The terms that apply when you browse, order and pay on our shop.",
+  },
+} as const satisfies Record<string, StaticPage>;
+
+/** The terms page links here (SPEC §2); it serves the cancellation page too. */
+export const CANCELLATION_POLICY_ALIAS = "/cancellation-refund-policy";
+
+export const SHOP_DESCRIPTION =
+  "Handcrafted Indian sweets made fresh in small batches and delivered across India. Laddoos, barfis, katlis and festive favourites, sold by weight.";
+
+/** A page's `<title>`, the same whether the server or the browser writes it. */
+export function pageTitle(shopName: string, title?: string): string {
+  return title ? `${title} | ${shopName}` : `${shopName} — handcrafted Indian sweets`;
+}
+
+/** A product page's title: the admin's SEO title as written (it usually names the shop already), else the sweet's name. */
+export function productPageTitle(shopName: string, item: { name: string; metaTitle: string }): string {
+  return item.metaTitle || pageTitle(shopName, item.name);
+}
