@@ -28,10 +28,26 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+const running = new Set<ChildProcess>();
+
+// Started processes sit in their own process groups, so Ctrl-C on the bench does not reach them: stop them here.
+process.once("exit", () => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // the group is already gone
+    }
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+
 /** Starts a process and resolves once `ready(url)` answers 200. */
 export async function startProcess(command: string, args: string[], env: Record<string, string>, readyUrl: string, timeoutMs = 60_000): Promise<Started> {
   // Its own process group, so stopping `npm start` also stops the server npm started.
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited with ${child.exitCode}`);

@@ -6,12 +6,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkoutLoad } from "./checkout";
 import { measure, startProcess, type LoadResult } from "./lib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BARE_PORT = 3301;
 const SHOP_PORT = 3302;
+const CHECKOUT_PORT = 3303;
+const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 
 async function catalogueLoad(): Promise<{ bare: LoadResult; shop: LoadResult[] }> {
   const bare = await startProcess("node", [path.join(root, "bench/bare-fastify.mjs")], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/`);
@@ -49,6 +52,7 @@ async function coldStart(): Promise<{ freshMs: number; warmDataMs: number }> {
 }
 
 const catalogue = await catalogueLoad();
+const checkout = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50 });
 const cold = await coldStart();
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -62,10 +66,21 @@ console.log(`50 connections, ${SECONDS} s each\n`);
 console.log("| endpoint | req/s | p50 ms | p99 ms | × bare Fastify | errors | non-2xx |");
 console.log("|---|---:|---:|---:|---:|---:|---:|");
 for (const r of rows) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToBare} | ${r.errors} | ${r.non2xx} |`);
+if (checkout) {
+  console.log(`\ncheckout (place + verify, sandbox payments, PostgreSQL), ${checkout.concurrency} concurrent customers, ${checkout.verified} orders in ${checkout.seconds} s:`);
+  console.log("| orders/s | p50 ms | p99 ms | failed | shop CPU ms/order | load generator CPU ms/order |");
+  console.log("|---:|---:|---:|---:|---:|---:|");
+  console.log(`| ${checkout.ordersPerSecond} | ${checkout.p50Ms} | ${checkout.p99Ms} | ${checkout.failed} | ${checkout.serverCpuMsPerOrder ?? "n/a"} | ${checkout.clientCpuMsPerOrder} |`);
+  console.log(
+    `orders placed / verified / paid rows / payment rows / duplicates: ${checkout.placed} / ${checkout.verified} / ${checkout.paidRows} / ${checkout.paymentRows} / ${checkout.duplicates}` +
+      (checkout.consistent ? " — consistent" : ` — INCONSISTENT (${checkout.verifiedButNotPaid} verified orders not paid in the database)`),
+  );
+  if (!checkout.consistent) process.exitCode = 1;
+}
 console.log(`\ncold start (npm start → first page): fresh embedded database ${cold.freshMs} ms, existing data ${cold.warmDataMs} ms`);
 
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 writeFileSync(
   path.join(root, "bench/results/latest.json"),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, connections: 50, catalogue: rows, coldStart: cold }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, connections: 50, catalogue: rows, checkout, coldStart: cold }, null, 2)}\n`,
 );

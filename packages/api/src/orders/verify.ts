@@ -27,13 +27,15 @@ export async function verifyPayment(deps: ApiDeps, userId: string, input: Verify
     return NOT_VERIFIED;
   }
 
-  await finalizePaid(deps, order.razorpayOrderId, { paymentId: input.razorpay_payment_id, source: "verify" });
-
-  const [paid] = await deps.db
-    .select({ paymentStatus: orders.paymentStatus, paymentId: orders.paymentId, paidAt: orders.paidAt, discountApplied: orders.discountApplied })
-    .from(orders)
-    .where(eq(orders.id, order.id))
-    .limit(1);
+  const finalized = await finalizePaid(deps, order.razorpayOrderId, { paymentId: input.razorpay_payment_id, source: "verify" });
+  // Usually this call paid the order and holds its row; otherwise someone else did (or nobody): read what is stored.
+  const [paid] = finalized.finalized
+    ? [finalized.order]
+    : await deps.db
+        .select({ paymentStatus: orders.paymentStatus, paymentId: orders.paymentId, paidAt: orders.paidAt, discountApplied: orders.discountApplied })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .limit(1);
   if (paid?.paymentStatus !== "paid" || !paid.paidAt) return NOT_VERIFIED;
   if (paid.paymentId !== input.razorpay_payment_id) {
     // A second, genuine payment for an order already paid: money to refund by hand, so say so loudly.

@@ -43,7 +43,7 @@ export async function finalizePaid(
   razorpayOrderId: string,
   payment: ReportedPayment,
   now = new Date(),
-): Promise<{ finalized: boolean }> {
+): Promise<{ finalized: true; order: OrderRow } | { finalized: false }> {
   const order = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(orders)
@@ -81,7 +81,7 @@ export async function finalizePaid(
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, "order confirmation mail failed");
   }
-  return { finalized: true };
+  return { finalized: true, order };
 }
 
 async function warnOnAmountMismatch(deps: ApiDeps, razorpayOrderId: string, payment: ReportedPayment): Promise<void> {

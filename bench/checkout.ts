@@ -1,0 +1,231 @@
+/**
+ * The checkout path under load: 50 concurrent customers each placing an order (POST /api/order/place) and
+ * verifying its payment (POST /api/order/verify) in sandbox mode, against a throwaway PostgreSQL database.
+ * Afterwards the database is counted to prove no order was lost or duplicated.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { startProcess, type Started } from "./lib";
+
+/** Exactly as the sandbox signs a payment (apps/server/src/env.ts SANDBOX_KEYS.keySecret, payments/signatures.ts). */
+const SANDBOX_KEY_SECRET = "mithai_sandbox_key_secret";
+/** The shop lets one customer place 10 orders a minute (orders/place.ts); stay under it. */
+const ORDERS_PER_CUSTOMER = 8;
+
+const ADDRESS = {
+  fullName: "Bench Customer",
+  email: "bench@example.in",
+  street: "12 MG Road",
+  city: "Bengaluru",
+  state: "Karnataka",
+  pincode: "560001",
+  mobile: "9876543210",
+};
+
+export interface CheckoutResult {
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  concurrency: number;
+  customers: number;
+  seconds: number;
+  placed: number;
+  verified: number;
+  failed: number;
+  paidRows: number;
+  paymentRows: number;
+  orderRows: number;
+  duplicates: number;
+  verifiedButNotPaid: number;
+  /** The shop process's own CPU time per order in the measured phase (Linux only): comparable across busy and quiet machines. */
+  serverCpuMsPerOrder: number | null;
+  /** This load generator's CPU time per order: it shares the machine with the shop and PostgreSQL. */
+  clientCpuMsPerOrder: number;
+  /** Every verified order is paid exactly once in the database, and nothing else is. */
+  consistent: boolean;
+}
+
+interface Customer {
+  token: string;
+}
+
+/** User + system CPU time of a process in ms, from /proc (null elsewhere); the kernel counts in 1/100 s ticks. */
+function cpuMs(pid: number): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10;
+}
+
+/** Runs `task` over `items` with at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await task(items[index]!, index);
+      }
+    }),
+  );
+}
+
+/** Null (with a note on stderr) when PostgreSQL cannot be reached. */
+export async function checkoutLoad(options: { root: string; port: number; orders: number; concurrency: number }): Promise<CheckoutResult | null> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const dbName = `mithai_bench_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    await admin.unsafe(`create database ${dbName}`);
+  } catch (error) {
+    console.error(`checkout bench skipped: cannot create a database on ${adminUrl} (${(error as Error).message}); set BENCH_DATABASE_URL`);
+    await admin.end();
+    return null;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const base = `http://127.0.0.1:${options.port}`;
+  const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  // The outbox fills with one confirmation mail per order: removed afterwards with the database.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-checkout-"));
+  let server: Started | undefined;
+  try {
+    server = await startProcess(
+      "node",
+      // BENCH_CPU_PROF=<dir> writes the server's CPU profile there, to see where the time goes.
+      [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), path.join(options.root, "apps/server/dist/server.js")],
+      {
+        PORT: String(options.port),
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        PAYMENTS_MODE: "sandbox",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        JWT_SECRET: "bench-secret-bench-secret-bench-secret-42",
+      },
+      `${base}/readyz`,
+    );
+    return await run(base, db, server.child.pid!, options);
+  } finally {
+    await server?.stop();
+    await db.end();
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function post<T>(base: string, pathName: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base}${pathName}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+async function run(base: string, db: postgres.Sql, serverPid: number, options: { orders: number; concurrency: number }): Promise<CheckoutResult> {
+  const items = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { _id: string }[] }).data.map((item) => item._id);
+  const customerCount = Math.max(options.concurrency, Math.ceil(options.orders / ORDERS_PER_CUSTOMER));
+  const runTag = randomBytes(4).toString("hex");
+
+  // Setup, not measured: sign-ups (argon2) from distinct client addresses, as real customers come from.
+  const customers: Customer[] = [];
+  await pool(Array.from({ length: customerCount }, (_, i) => i), 8, async (i) => {
+    const { json } = await post<{ success: boolean; token?: string; message?: string }>(
+      base,
+      "/api/user/register",
+      { name: `Bench ${i}`, email: `bench-${runTag}-${i}@example.in`, password: "bench-password-123" },
+      { "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+    );
+    if (!json.token) throw new Error(`registration failed: ${json.message}`);
+    customers[i] = { token: json.token };
+  });
+
+  const latencies: number[] = [];
+  const verifiedOrderIds: string[] = [];
+  let placed = 0;
+  let failed = 0;
+  let measuredMs = 0;
+  let serverCpu: number | null = 0;
+  let clientCpuMicros = 0;
+  let remaining = options.orders;
+  while (remaining > 0) {
+    const round = customers.slice(0, Math.min(customers.length, remaining));
+    remaining -= round.length;
+    // Each customer's server cart is filled before the round (finalizePaid empties it); not measured.
+    await pool(round, options.concurrency, async (customer, i) => {
+      const { status } = await post(base, "/api/cart/add", { itemId: items[i % items.length], quantity: 1 }, { token: customer.token });
+      if (status !== 200) throw new Error(`cart add answered ${status}`);
+    });
+    const started = performance.now();
+    const cpuBefore = cpuMs(serverPid);
+    const clientBefore = process.cpuUsage();
+    await pool(round, options.concurrency, async (customer) => {
+      const orderStarted = performance.now();
+      const headers = { authorization: `Bearer ${customer.token}` };
+      const placing = await post<{ success: boolean; razorpayOrderId?: string }>(base, "/api/order/place", { address: ADDRESS }, headers);
+      if (!placing.json.razorpayOrderId) {
+        if (failed++ === 0) console.error(`checkout bench: place answered ${placing.status} ${JSON.stringify(placing.json)}`);
+        return;
+      }
+      placed++;
+      // What Razorpay's checkout hands the page after the customer pays.
+      const paymentId = `pay_bench${randomBytes(8).toString("hex")}`;
+      const signature = createHmac("sha256", SANDBOX_KEY_SECRET).update(`${placing.json.razorpayOrderId}|${paymentId}`).digest("hex");
+      const verifying = await post<{ success: boolean; orderId?: string }>(
+        base,
+        "/api/order/verify",
+        { razorpay_order_id: placing.json.razorpayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature },
+        headers,
+      );
+      if (!verifying.json.success || !verifying.json.orderId) {
+        if (failed++ === 0) console.error(`checkout bench: verify answered ${verifying.status} ${JSON.stringify(verifying.json)}`);
+        return;
+      }
+      verifiedOrderIds.push(verifying.json.orderId);
+      latencies.push(performance.now() - orderStarted);
+    });
+    measuredMs += performance.now() - started;
+    const clientUsed = process.cpuUsage(clientBefore);
+    clientCpuMicros += clientUsed.user + clientUsed.system;
+    const cpuAfter = cpuMs(serverPid);
+    serverCpu = serverCpu === null || cpuBefore === null || cpuAfter === null ? null : serverCpu + cpuAfter - cpuBefore;
+  }
+
+  const [counts] = await db<{ orders: number; paid: number; payments: number; duplicates: number; missing: number }[]>`
+    select
+      (select count(*)::int from orders) as orders,
+      (select count(*)::int from orders where payment_status = 'paid') as paid,
+      (select count(*)::int from payments) as payments,
+      (select count(*)::int from (select order_id from payments group by order_id having count(*) > 1) d) as duplicates,
+      (select count(*)::int from unnest(${verifiedOrderIds}::uuid[]) v(id)
+         where not exists (select 1 from orders o where o.id = v.id and o.payment_status = 'paid')) as missing`;
+  latencies.sort((a, b) => a - b);
+  const verified = verifiedOrderIds.length;
+  const duplicates = counts!.duplicates + (verified - new Set(verifiedOrderIds).size);
+  return {
+    ordersPerSecond: Math.round(verified / (measuredMs / 1000)),
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    concurrency: options.concurrency,
+    customers: customerCount,
+    seconds: Math.round(measuredMs / 100) / 10,
+    placed,
+    verified,
+    failed,
+    paidRows: counts!.paid,
+    paymentRows: counts!.payments,
+    orderRows: counts!.orders,
+    clientCpuMsPerOrder: verified === 0 ? 0 : Math.round(clientCpuMicros / verified / 100) / 10,
+    serverCpuMsPerOrder: serverCpu === null || verified === 0 ? null : Math.round((serverCpu / verified) * 10) / 10,
+    // Two payments on one order, or one order answered as verified twice.
+    duplicates,
+    verifiedButNotPaid: counts!.missing,
+    consistent: duplicates === 0 && counts!.missing === 0 && counts!.paid === verified && counts!.payments === verified,
+  };
+}
