@@ -4,6 +4,7 @@ import { createAccountLimits } from "@mithai/api/accounts/limits";
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createMailer } from "@mithai/api/mail/mailer";
+import { assertNoNul } from "@mithai/api/nul-text";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
 import { registerErrorHandler } from "./plugins/errors";
@@ -56,6 +57,8 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
   // Third-party plugins first, then the app's own.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerErrorHandler(app);
+  // REST (and tRPC mutation) input: params, query and parsed body, before any handler queries with it.
+  app.addHook("preHandler", async (req) => assertNoNul([req.params, req.query, req.body]));
   await app.register(healthPlugin, { ping: () => database.ping() });
   await app.register(trpcPlugin);
   await app.register(restPlugin);
