@@ -19,7 +19,9 @@ interface ProcedureInfo {
 const shapeKeys = (input: unknown): string[] => Object.keys((input as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
 /** Every procedure of the app router, read from the router itself so a new one is swept without listing it. */
-const PROCEDURES: ProcedureInfo[] = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string; inputs: unknown[] } }>)
+// The flattened record is typed per procedure; its runtime shape (`_def.type`, `_def.inputs`) is what the sweep needs.
+const flatProcedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>;
+const PROCEDURES: ProcedureInfo[] = Object.entries(flatProcedures)
   .map(([path, procedure]) => ({
     path,
     type: procedure._def.type as ProcedureInfo["type"],
