@@ -39,7 +39,7 @@ describe("security", () => {
     adminAccount = await createAccount(t.database.db, "admin");
     const [first] = jsonOf<{ data: { _id: string; price: number }[] }>(await t.app.inject("/api/food/list")).data;
     itemId = first!._id;
-    itemPricePaise = rupeesToPaise(first!.price);
+    itemPricePaise = rupeesToPaise(first!.price) ?? Number.NaN;
   });
   afterAll(() => t.close());
 
