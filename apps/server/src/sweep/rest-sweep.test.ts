@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_API_PREFIX } from "@mithai/api/payments/razorpay-client";
-import { bearer, createAccount, multipart } from "../rest/admin-fixtures";
+import { bearer, createAccount, multipart, pngBytes } from "../rest/admin-fixtures";
 import { RAZORPAY_WEBHOOK_PATH } from "../rest/payments-webhook";
 import { createTestApp, type TestApp } from "../testing";
 import { expectRefused } from "./answers";
@@ -60,6 +60,11 @@ const TOKEN_ONLY_ROUTES: readonly { method: "GET" | "POST"; url: string }[] = [
   { method: "POST", url: "/api/order/userorders" },
   { method: "GET", url: "/api/admin/today-sales" },
 ];
+
+const TWO_FAQS = JSON.stringify([
+  { question: "How long does it keep?", answer: "Two weeks." },
+  { question: "Is it vegetarian?", answer: "Yes." },
+]);
 
 const FOOD_FIELDS = ["name", "description", "price", "category", "ingredients", "benefits", "faq"];
 
@@ -136,6 +141,24 @@ describe("REST sweep: malformed input is refused with a 4xx and a message, and c
       expectRefused(await send({ method: route.method, url: route.url, headers: { authorization: token } }), `${route.url} with ${label(token)}`);
       expectRefused(await send({ method: route.method, url: route.url, headers: { token: token.replace("Bearer ", "") } }), `${route.url} token header ${label(token)}`);
     }
+    await expectUnchanged();
+  });
+
+  it("refuses otherwise valid input carrying a NUL character (PostgreSQL text cannot store it)", async () => {
+    const nul = "Ka\u0000ju";
+    const calls: InjectOptions[] = [
+      { method: "POST", url: "/api/user/register", payload: { name: nul, email: "nul@example.in", password: "a-good-password-1" } },
+      { method: "PUT", url: "/api/user/add-address", headers: headersOf.customer, payload: { street: nul, city: "Pune", state: "Maharashtra", zip: "411001", country: "India", mobile: "9876543210" } },
+      { method: "POST", url: "/api/reviews", headers: headersOf.customer, payload: { productId: itemId, review: `Lovely ${nul}` } },
+    ];
+    for (const options of calls) expectRefused(await send(options), `${options.url} with NUL`);
+    const form = multipart({ ...Object.fromEntries(FOOD_FIELDS.map((field) => [field, "x"])), name: nul, description: "Cashew fudge", price: "500", category: "Festive Sweets", faq: TWO_FAQS }, {
+      field: "image",
+      filename: "kaju.png",
+      contentType: "image/png",
+      bytes: await pngBytes(),
+    });
+    expectRefused(await send({ method: "POST", url: "/api/food/add", payload: form.payload, headers: { ...headersOf.admin, ...form.headers } }), "food add with NUL");
     await expectUnchanged();
   });
 
