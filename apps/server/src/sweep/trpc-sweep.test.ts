@@ -107,6 +107,20 @@ describe("tRPC sweep: malformed input is refused with a 4xx and a message, and c
     expectRefused(await t.app.inject({ method: "GET", url: `/trpc/${procedure.path}?input=%7Bnot-json`, headers: admin }), procedure.path);
   });
 
+  it("refuses otherwise valid input carrying a NUL character (PostgreSQL text cannot store it)", async () => {
+    const register = PROCEDURES.find((procedure) => procedure.path === "auth.register")!;
+    const reviews = PROCEDURES.find((procedure) => procedure.path === "reviews.list")!;
+    for (const [procedure, input] of [
+      [register, { name: "Ka\u0000ju", email: "nul@example.in", password: "a-good-password-1" }],
+      [reviews, { productId: "\u0000" }],
+    ] as const) {
+      const res = await call(procedure, input, {});
+      expectRefused(res, `${procedure.path} with NUL`);
+      expect(res.statusCode).toBe(400);
+    }
+    await expectUnchanged();
+  });
+
   it("refuses a mutation sent as a query and a query sent as a mutation", async () => {
     for (const procedure of PROCEDURES) {
       const flipped = { ...procedure, type: procedure.type === "query" ? ("mutation" as const) : ("query" as const) };
