@@ -4,6 +4,7 @@ import { createAccountLimits } from "@mithai/api/accounts/limits";
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createMailer } from "@mithai/api/mail/mailer";
+import { assertNoNul } from "@mithai/api/nul-text";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
 import { registerErrorHandler } from "./plugins/errors";
@@ -61,6 +62,8 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https:") });
+  // REST (and tRPC mutation) input: params, query and parsed body, before any handler queries with it.
+  app.addHook("preHandler", async (req) => assertNoNul([req.params, req.query, req.body]));
   await app.register(healthPlugin, { ping: () => database.ping() });
   await app.register(trpcPlugin);
   await app.register(restPlugin);

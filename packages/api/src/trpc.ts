@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { eq } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";
 import { AppError } from "./errors";
+import { assertNoNul } from "./nul-text";
 import type { AuthSession, RequestContext } from "./context";
 
 const t = initTRPC.context<RequestContext>().create({
@@ -28,7 +29,13 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/** Every procedure's raw input is refused when it carries text PostgreSQL cannot store. */
+const storableText = t.middleware(async ({ getRawInput, next }) => {
+  assertNoNul(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(storableText);
 
 export const customerProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in to continue" });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { addFoodItem, editFoodItem, removeFoodItem } from "@mithai/api/admin/food-admin";
 import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
 import { AppError } from "@mithai/api/errors";
+import { assertNoNul } from "@mithai/api/nul-text";
 import { foodItemInputSchema } from "@mithai/schema/contracts/admin";
 import { requireAdmin } from "./admin-http";
 import { parseInput } from "./request";
@@ -57,5 +58,7 @@ async function readFoodForm(req: FastifyRequest): Promise<{ fields: Record<strin
     }
     throw error;
   }
+  // The app's NUL check ran before these parts were read: text fields get it here.
+  assertNoNul(fields);
   return { fields, image };
 }

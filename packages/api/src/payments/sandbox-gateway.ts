@@ -79,12 +79,16 @@ function paymentEntity(row: SandboxPaymentRow, currency: string): RazorpayPaymen
   };
 }
 
+/** Razorpay refuses amounts beyond its limit; the sandbox's bound is its integer column. */
+const MAX_AMOUNT_PAISE = 2_147_483_647;
+
 export async function createSandboxOrder(
   db: Db,
   input: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown },
 ): Promise<RazorpayOrderEntity> {
   const amount = Number(input.amount);
   if (!Number.isInteger(amount) || amount < 100) throw new AppError("BAD_REQUEST", "The amount must be at least INR 1.00, in paise");
+  if (amount > MAX_AMOUNT_PAISE) throw new AppError("BAD_REQUEST", "The amount exceeds the maximum amount allowed");
   const notes = typeof input.notes === "object" && input.notes !== null ? (input.notes as Record<string, string>) : {};
   const [row] = await db
     .insert(sandboxGatewayOrders)
