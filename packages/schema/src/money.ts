@@ -21,3 +21,13 @@ const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR",
 export function formatRupees(rupees: number): string {
   return inr.format(rupees);
 }
+
+/** What a cart or order line costs: the unit price per kg times whole kilograms, in paise. */
+export function lineTotalPaise(line: { unitPricePaise: number; quantity: number }): number {
+  return line.unitPricePaise * line.quantity;
+}
+
+/** The sum of the lines' totals, in paise: the one subtotal rule for the cart page and order placement. */
+export function subtotalPaise(lines: readonly { unitPricePaise: number; quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + lineTotalPaise(line), 0);
+}

@@ -1,6 +1,6 @@
 import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, isValidQuantity, type CartLine, type CartMap } from "@mithai/schema/cart";
 import type { FoodItem } from "@mithai/schema/catalog";
-import { paiseToRupees, rupeesToPaise } from "@mithai/schema/money";
+import { lineTotalPaise, paiseToRupees, rupeesToPaise, subtotalPaise } from "@mithai/schema/money";
 
 /** One change to a cart, applied the same way to the guest cart and (optimistically) to the server cart. */
 export type CartChange =
@@ -49,14 +49,12 @@ export interface PricedLine {
  */
 export function priceCart(cart: CartMap, catalogue: FoodItem[]): { lines: PricedLine[]; subtotal: number } {
   const byId = new Map(catalogue.map((item) => [item._id, item]));
-  let subtotalPaise = 0;
-  const lines: PricedLine[] = [];
-  for (const [id, quantity] of Object.entries(cart)) {
+  const priced = Object.entries(cart).flatMap(([id, quantity]) => {
     const item = byId.get(id);
-    if (!item) continue;
-    const linePaise = (rupeesToPaise(item.price) ?? 0) * quantity;
-    subtotalPaise += linePaise;
-    lines.push({ item, quantity, lineTotal: paiseToRupees(linePaise) });
-  }
-  return { lines, subtotal: paiseToRupees(subtotalPaise) };
+    return item ? [{ item, quantity, unitPricePaise: rupeesToPaise(item.price) ?? 0 }] : [];
+  });
+  return {
+    lines: priced.map(({ item, quantity, unitPricePaise }) => ({ item, quantity, lineTotal: paiseToRupees(lineTotalPaise({ unitPricePaise, quantity })) })),
+    subtotal: paiseToRupees(subtotalPaise(priced)),
+  };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { cartItems, foodItems } from "@mithai/db/schema";
 import type { OrderItemSnapshot } from "@mithai/db/schema";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
+import { formatRupees, paiseToRupees, subtotalPaise } from "@mithai/schema/money";
 import { MAX_ORDER_PAISE } from "@mithai/schema/order";
 import { AppError } from "../errors";
 
@@ -20,8 +20,7 @@ export async function pricedCart(db: Db, userId: string): Promise<{ items: Order
     .innerJoin(foodItems, eq(foodItems.id, cartItems.foodItemId))
     .where(and(eq(cartItems.userId, userId), isNull(foodItems.removedAt)))
     .orderBy(asc(cartItems.createdAt), asc(foodItems.name));
-  const subtotalPaise = rows.reduce((sum, row) => sum + row.unitPricePaise * row.quantity, 0);
-  return { items: rows, subtotalPaise };
+  return { items: rows, subtotalPaise: subtotalPaise(rows) };
 }
 
 export async function requireNonEmptyCart(db: Db, userId: string): Promise<{ items: OrderItemSnapshot[]; subtotalPaise: number }> {
