@@ -4,6 +4,7 @@ import { signAuthToken } from "@mithai/api/auth/tokens";
 import type { Db } from "@mithai/db/client";
 import { orders, users, type DeliveryAddress, type OrderItemSnapshot } from "@mithai/db/schema";
 import type { Role } from "@mithai/schema/auth";
+import { ORDER_RECEIVED } from "@mithai/schema/order";
 import { TEST_JWT_SECRET } from "../testing";
 
 /** Test-only helpers for the admin tests: accounts with tokens, paid orders, pictures and multipart bodies. */
@@ -53,7 +54,7 @@ export async function insertOrders(db: Db, seeds: OrderSeed[]): Promise<string[]
         amountPaise,
         address: seed.address ?? sampleAddress(),
         paymentStatus,
-        status: seed.status ?? (paymentStatus === "paid" ? "Order Recieved" : ""),
+        status: seed.status ?? (paymentStatus === "paid" ? ORDER_RECEIVED : ""),
         paymentId: seed.paymentId === undefined ? (paymentStatus === "paid" ? `pay_${randomUUID().slice(0, 14)}` : null) : seed.paymentId,
         createdAt: seed.createdAt ?? new Date(),
       };
