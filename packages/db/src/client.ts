@@ -51,8 +51,18 @@ export function createDb(options: DbOptions, migrationsFolder = defaultMigration
     : createPgliteDb(options.pgliteDir, migrationsFolder);
 }
 
+/**
+ * How long a connection that failed waits before it connects again. postgres.js grows the wait with every failure
+ * of any connection in the pool (its retries count is shared) up to 10-20 s, so after a few seconds of a database
+ * restart every query would sit out up to 20 s more once the database is back. Capped here at 0.5-1 s (with the
+ * driver's jitter); an attempt against a database that is still down costs it one refused connection.
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
+}
+
 function createPostgresDb(url: string, max: number, migrationsFolder: string): DbHandle {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff: reconnectDelaySeconds });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
   return {
     db,

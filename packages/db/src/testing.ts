@@ -9,13 +9,31 @@ import { users } from "./tables/customer";
  * database (dropped on close) when TEST_DATABASE_URL names a server the tests may create databases on.
  */
 export async function createTestDb(): Promise<DbHandle> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  if (!process.env.TEST_DATABASE_URL) {
     const handle = createDb({});
     await handle.migrate();
     return handle;
   }
 
+  const database = await createTestPostgresDatabase();
+  const handle = createDb({ databaseUrl: database.url, maxConnections: 20 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for tests that hand its URL to another
+ * process (a server under test) or open their own connections; `drop` removes it, connections and all.
+ */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("createTestPostgresDatabase needs TEST_DATABASE_URL (npm run test:db sets it)");
   const name = `mithai_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -23,12 +41,9 @@ export async function createTestDb(): Promise<DbHandle> {
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = createDb({ databaseUrl: url.toString(), maxConnections: 20 });
-  await handle.migrate();
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await dropper.unsafe(`drop database if exists ${name} with (force)`);
       await dropper.end();

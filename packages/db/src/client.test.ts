@@ -1,0 +1,52 @@
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, reconnectDelaySeconds, type DbHandle } from "./client";
+import { sql } from "./sql";
+import { createTestPostgresDatabase, testDatabaseKind } from "./testing";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("reconnecting after the database went away", () => {
+  it("waits at most a second between attempts, however many failed", () => {
+    for (const retries of [0, 1, 3, 10, 1000]) {
+      expect(reconnectDelaySeconds(retries)).toBeGreaterThan(0);
+      expect(reconnectDelaySeconds(retries)).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+// The closed-connection crash of postgres.js that scripts/patch-postgres.mjs guards against.
+describe.runIf(testDatabaseKind() === "postgres")("a transaction whose connection the server closed", () => {
+  let database: Awaited<ReturnType<typeof createTestPostgresDatabase>>;
+  let handle: DbHandle;
+  let admin: postgres.Sql;
+  beforeAll(async () => {
+    database = await createTestPostgresDatabase();
+    handle = createDb({ databaseUrl: database.url });
+    admin = postgres(database.url, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await admin.end();
+    await handle.close();
+    await database.drop();
+  });
+
+  it("fails its next statement with CONNECTION_CLOSED instead of crashing the process, and the pool carries on", async () => {
+    let statementAfterClose: Promise<unknown> | undefined;
+    const transaction = handle.db.transaction(async (tx) => {
+      const [own] = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[];
+      await admin`select pg_terminate_backend(${own!.pid})`;
+      // Let the closed socket reach the driver before the next statement is sent on it.
+      while ((await admin`select 1 from pg_stat_activity where pid = ${own!.pid}`).length > 0) await sleep(20);
+      await sleep(200);
+      statementAfterClose = tx.execute(sql`select 1`);
+      await statementAfterClose;
+    });
+    await expect(transaction).rejects.toThrow();
+    // The transaction gives up as soon as its connection closes; its callback still sends the next statement.
+    while (!statementAfterClose) await sleep(20);
+    await expect(statementAfterClose).rejects.toMatchObject({ cause: { code: "CONNECTION_CLOSED" } });
+    await sleep(50);
+    expect(await handle.ping()).toBe(true);
+  });
+});
