@@ -28,6 +28,11 @@ export interface PaymentsConfig {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /**
+   * Sandbox mode only: how long the fake gateway waits before sending its webhook (default 0, at once).
+   * Real webhooks arrive some seconds after the payment; a delay shows verify and the reconciler working alone.
+   */
+  sandboxWebhookDelayMs?: number;
 }
 
 /** Long-lived things every request shares. */

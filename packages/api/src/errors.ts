@@ -11,6 +11,8 @@ export const APP_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  /** A service we depend on (the payment provider) failed or did not answer. */
+  BAD_GATEWAY: 502,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
@@ -20,8 +22,9 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 
   get httpStatus(): number {

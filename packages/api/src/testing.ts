@@ -3,7 +3,7 @@ import { createAccountLimits } from "./accounts/limits";
 import { createCatalogCache } from "./catalog/cache";
 import type { ApiConfig, AuthSession, Logger, RequestContext } from "./context";
 import { AppError } from "./errors";
-import type { MailMessage } from "./mail/mailer";
+import { withBackgroundSending, type MailMessage } from "./mail/mailer";
 
 export const TEST_CONFIG: ApiConfig = {
   shopName: "Mithai",
@@ -24,11 +24,9 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
     db,
     config: TEST_CONFIG,
     log: silentLog,
-    mailer: {
-      async send(message) {
-        sent.push(message);
-      },
-    },
+    mailer: withBackgroundSending(silentLog, async (message) => {
+      sent.push(message);
+    }),
     accountLimits: createAccountLimits(),
     // One process in a test: local invalidation is all it needs, so nothing listens for other processes.
     catalog: createCatalogCache(db, async () => async () => {}),

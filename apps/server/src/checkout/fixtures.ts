@@ -97,7 +97,9 @@ export async function verifyVia(t: TestApp, customer: Customer, payload: Record<
   return { status: res.statusCode, body: jsonOf(res) };
 }
 
-export function mailsIn(...apps: TestApp[]): number {
+/** Mails in the apps' outboxes, once each app has sent what it queued. */
+export async function mailsIn(...apps: TestApp[]): Promise<number> {
+  await Promise.all(apps.map((t) => t.app.deps.mailer.idle()));
   return apps.reduce((sum, t) => {
     try {
       return sum + readdirSync(t.env.outboxDir).filter((f) => f.endsWith(".eml")).length;
@@ -108,7 +110,8 @@ export function mailsIn(...apps: TestApp[]): number {
 }
 
 /** The raw text of the newest .eml in the app's outbox. */
-export function newestMail(t: TestApp): string {
+export async function newestMail(t: TestApp): Promise<string> {
+  await t.app.deps.mailer.idle();
   const files = readdirSync(t.env.outboxDir).filter((f) => f.endsWith(".eml")).sort();
   return readFileSync(path.join(t.env.outboxDir, files.at(-1)!), "utf8");
 }

@@ -68,15 +68,15 @@ describe("placing and verifying an order", () => {
     const buyer = await createCustomer(t);
     await fillCart(t, buyer, [3]);
     const placed = (await placeOrderVia(t, buyer)).body;
-    const mailsBefore = mailsIn(t);
+    const mailsBefore = await mailsIn(t);
     const paid = await payInSandboxWindow(t, placed);
 
     const verified = await verifyVia(t, buyer, { ...paid.response, amount: 1, items: [] });
     expect(verified).toEqual({ status: 200, body: { success: true, orderId: placed.orderId, discountApplied: false, orderCount: 0 } });
     await eventually(async () => (await t.database.db.select().from(payments).where(eq(payments.orderId, placed.orderId))).length === 1);
     // The webhook the sandbox also sent lands as well: still one paid order and one mail.
-    await eventually(async () => mailsIn(t) === mailsBefore + 1);
-    const mail = newestMail(t);
+    await eventually(async () => (await mailsIn(t)) === mailsBefore + 1);
+    const mail = await newestMail(t);
     expect(mail).toContain(`To: ${testAddress.email}`);
     expect(mail).toContain("Content-Type: text/plain");
     expect(mail).toContain("Content-Type: text/html");
@@ -130,14 +130,14 @@ describe("placing and verifying an order", () => {
     const buyer = await createCustomer(t);
     await fillCart(t, buyer, [1]);
     const placed = (await placeOrderVia(t, buyer)).body;
-    const mailsBefore = mailsIn(t);
+    const mailsBefore = await mailsIn(t);
     const answer = await payInSandboxWindow(t, placed, "failure");
     expect(answer.status).toBe("failed");
     await eventually(async () => (await t.database.db.select().from(orders).where(eq(orders.id, placed.orderId)))[0]!.paymentStatus === "failed");
     const list = await t.app.inject({ method: "POST", url: "/api/order/userorders", headers: { authorization: `Bearer ${buyer.token}` } });
     expect(jsonOf(list)).toEqual({ success: true, data: [] });
     expect(await t.database.db.select().from(cartItems).where(eq(cartItems.userId, buyer.userId))).toHaveLength(1);
-    expect(mailsIn(t)).toBe(mailsBefore);
+    expect(await mailsIn(t)).toBe(mailsBefore);
   });
 
   it("previews the charge over tRPC for the signed-in customer only", async () => {
@@ -163,5 +163,32 @@ describe("placing and verifying an order", () => {
     for (let i = 0; i < 11; i += 1) statuses.push((await placeOrderVia(t, buyer)).status);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("placing an order while the payment provider does not answer", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createCheckoutApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers 502 with a message, stores no order and keeps the cart", async () => {
+    const buyer = await createCustomer(t);
+    await fillCart(t, buyer, [1, 2]);
+    const reachable = t.app.deps.config.internalUrl;
+    t.app.deps.config.internalUrl = "http://127.0.0.1:1"; // nothing listens there
+    try {
+      expect(await placeOrderVia(t, buyer)).toMatchObject({
+        status: 502,
+        body: { success: false, message: "The payment service is not answering. Please try again in a minute." },
+      });
+    } finally {
+      t.app.deps.config.internalUrl = reachable;
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toEqual([]);
+    expect(await t.database.db.select().from(cartItems).where(eq(cartItems.userId, buyer.userId))).toHaveLength(2);
+    // Once the provider answers again the same cart can be ordered.
+    expect(await placeOrderVia(t, buyer)).toMatchObject({ status: 200, body: { success: true } });
   });
 });

@@ -42,13 +42,13 @@ describe("payment completion races", () => {
     expect(order!.paymentStatus).toBe("paid");
     const [rows] = await one.database.db.select({ n: count() }).from(payments).where(eq(payments.orderId, placed.orderId));
     expect(rows!.n).toBe(1);
-    expect(mailsIn(one, two)).toBe(mailsBefore + 1);
+    expect(await mailsIn(one, two)).toBe(mailsBefore + 1);
   }
 
   it("verify replayed 20 times at once, across two servers → one paid order, one mail", async () => {
     const buyer = await createCustomer(one);
     const { placed, checkout } = await paidAtGateway(buyer);
-    const mailsBefore = mailsIn(one, two);
+    const mailsBefore = await mailsIn(one, two);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyVia(i % 2 ? two : one, buyer, checkout)));
     for (const answer of answers) expect(answer.body).toEqual({ success: true, orderId: placed.orderId, discountApplied: false, orderCount: 0 });
     await expectPaidOnce(placed, mailsBefore);
@@ -57,7 +57,7 @@ describe("payment completion races", () => {
   it("verify and webhooks racing → one paid order, one mail", async () => {
     const buyer = await createCustomer(one);
     const { placed, checkout, webhook } = await paidAtGateway(buyer);
-    const mailsBefore = mailsIn(one, two);
+    const mailsBefore = await mailsIn(one, two);
     const results = await Promise.all([
       sendWebhook(two, webhook),
       verifyVia(one, buyer, checkout),
@@ -71,7 +71,7 @@ describe("payment completion races", () => {
   it("a duplicate webhook (same event id) is dropped", async () => {
     const buyer = await createCustomer(one);
     const { placed, webhook } = await paidAtGateway(buyer);
-    const mailsBefore = mailsIn(one, two);
+    const mailsBefore = await mailsIn(one, two);
     const [first, second] = await Promise.all([sendWebhook(one, webhook), sendWebhook(two, webhook)]);
     expect([first.json().outcome, second.json().outcome].sort()).toEqual(["duplicate", "processed"]);
     expect((await sendWebhook(one, webhook)).json()).toEqual({ success: true, outcome: "duplicate" });

@@ -32,11 +32,11 @@ describe("the reconciler", () => {
     await reconcilePendingOrders(one.app.deps, minutesFromNow(1));
     expect(await statusOf(placed.orderId)).toBe("pending");
 
-    const mailsBefore = mailsIn(one, two);
+    const mailsBefore = await mailsIn(one, two);
     const later = minutesFromNow(6);
     await Promise.all([reconcilePendingOrders(one.app.deps, later), reconcilePendingOrders(two.app.deps, later)]);
     expect(await statusOf(placed.orderId)).toBe("paid");
-    expect(mailsIn(one, two)).toBe(mailsBefore + 1);
+    expect(await mailsIn(one, two)).toBe(mailsBefore + 1);
     expect(await one.database.db.select().from(cartItems).where(eq(cartItems.userId, buyer.userId))).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { AppError } from "@mithai/api/errors";
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
+      if (error.httpStatus >= 500) req.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.httpStatus).send({ success: false, message: error.message });
     }
     const status = error.statusCode ?? 500;

@@ -1,3 +1,4 @@
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "@mithai/api/errors";
@@ -15,7 +16,7 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
       router: appRouter,
       createContext: ({ req }) => contextFromRequest(req, { allowTokenHeader: false }),
       onError({ error, path }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error.cause ?? error, path }, "tRPC procedure failed");
+        if (getHTTPStatusCodeFromError(error) >= 500) app.log.error({ err: error.cause ?? error, path }, "tRPC procedure failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });

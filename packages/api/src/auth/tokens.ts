@@ -18,13 +18,31 @@ export async function signAuthToken(session: AuthSession, secret: string, ttlSec
     .sign(keyOf(secret));
 }
 
+/**
+ * Tokens already verified, with their expiry: a signed-in customer sends the same token with every
+ * request, so its signature is checked once and then only its expiry. Keyed by secret and token, so a
+ * token verified under one secret is never accepted under another. Bounded; the oldest entries go first.
+ */
+const verified = new Map<string, { session: AuthSession; expiresAtMs: number }>();
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** The session a token stands for, or null for a missing, forged, expired or malformed token. */
 export async function verifyAuthToken(token: string, secret: string): Promise<AuthSession | null> {
+  const cacheKey = `${secret}\u0000${token}`;
+  const known = verified.get(cacheKey);
+  if (known) {
+    if (Date.now() < known.expiresAtMs) return known.session;
+    verified.delete(cacheKey);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ["HS256"] });
     const role = payload.role;
-    if (typeof payload.sub !== "string" || !ROLES.includes(role as Role)) return null;
-    return { userId: payload.sub, role: role as Role };
+    if (typeof payload.sub !== "string" || !ROLES.includes(role as Role) || typeof payload.exp !== "number") return null;
+    const session = { userId: payload.sub, role: role as Role };
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(cacheKey, { session, expiresAtMs: payload.exp * 1000 });
+    return session;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
-import { and, count, eq, gte, lt } from "@mithai/db/sql";
+import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
-import { orders } from "@mithai/db/schema";
+import { orders, users } from "@mithai/db/schema";
 import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER } from "@mithai/schema/order";
 import { MIN_PRICE_PAISE } from "@mithai/schema/money";
 
@@ -21,20 +21,24 @@ export function kolkataMonthRange(month: string): { start: Date; end: Date } {
   };
 }
 
+/**
+ * SQL for how many of the customer's orders were paid in `month` (Kolkata), optionally only those paid before
+ * `before`. The customer is an id, or a column of the surrounding query.
+ */
+export function paidOrdersInMonthSql(userId: string | SQLWrapper, month: string, before?: Date): SQL<number> {
+  const { start, end } = kolkataMonthRange(month);
+  const paidIn = and(
+    eq(orders.userId, userId),
+    eq(orders.paymentStatus, "paid"),
+    gte(orders.paidAt, start),
+    lt(orders.paidAt, before && before < end ? before : end),
+  );
+  return sql<number>`(select count(*)::int from ${orders} where ${paidIn})`;
+}
+
 /** The customer's orders paid in `month` (Kolkata), optionally only those paid before `before`. */
 export async function countPaidOrdersInMonth(db: Db, userId: string, month: string, before?: Date): Promise<number> {
-  const { start, end } = kolkataMonthRange(month);
-  const [row] = await db
-    .select({ value: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentStatus, "paid"),
-        gte(orders.paidAt, start),
-        lt(orders.paidAt, before && before < end ? before : end),
-      ),
-    );
+  const [row] = await db.select({ value: paidOrdersInMonthSql(userId, month, before) }).from(users).where(eq(users.id, userId));
   return row?.value ?? 0;
 }
 
@@ -43,7 +47,12 @@ export async function countPaidOrdersInMonth(db: Db, userId: string, month: stri
  * pending order already holds the month's discount is settled by the database (orders_one_discount_per_month).
  */
 export async function isDiscountMonthOrder(db: Db, userId: string, now: Date): Promise<boolean> {
-  return (await countPaidOrdersInMonth(db, userId, kolkataMonth(now))) === DISCOUNTED_ORDER_NUMBER - 1;
+  return isDiscountOrderAfter(await countPaidOrdersInMonth(db, userId, kolkataMonth(now)));
+}
+
+/** Whether the next order is the discounted one, given how many were paid this month already. */
+export function isDiscountOrderAfter(paidOrdersInMonth: number): boolean {
+  return paidOrdersInMonth === DISCOUNTED_ORDER_NUMBER - 1;
 }
 
 /** The amount after the ₹150 discount, never below ₹1. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
@@ -6,8 +7,8 @@ import { CURRENCY, type CheckoutPreview, type DeliveryAddressInput, type PlacedO
 import type { ApiDeps } from "../context";
 import { createProviderOrder } from "../payments/razorpay-client";
 import { createRateLimiter } from "../rate-limit";
-import { pricedCart, requireNonEmptyCart } from "./checkout-cart";
-import { discountedAmount, isDiscountMonthOrder, kolkataMonth } from "./discount";
+import { checkoutBasis, pricedCart } from "./checkout-cart";
+import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter, kolkataMonth } from "./discount";
 
 // Each placement creates an order at the provider too: a customer gets a handful a minute (per process).
 const placementLimiter = createRateLimiter({ windowMs: 60_000, max: 10, message: "Too many checkout attempts. Please wait a minute and try again." });
@@ -47,40 +48,38 @@ export async function previewCheckout(deps: Pick<ApiDeps, "db" | "config">, user
 }
 
 /**
- * Creates a pending order from the server cart at current prices, then the provider's order for it.
- * The month's discount is claimed by the insert itself: the partial unique index lets only one pending or
- * paid order per customer and month carry it, so concurrent checkouts cannot both get it.
+ * Creates the provider's order, then our pending order for it in one insert, from the server cart at
+ * current prices. Our order id is chosen first, so the provider's receipt names it; if the provider is
+ * unreachable nothing is stored. The month's discount is claimed by the insert itself: the partial unique
+ * index lets only one pending or paid order per customer and month carry it, so concurrent checkouts cannot
+ * both get it; the one that loses is placed at the full price (with a provider order for that amount).
  */
 export async function placeOrder(deps: ApiDeps, userId: string, address: DeliveryAddressInput, now = new Date()): Promise<PlacedOrder> {
   const { db, config } = deps;
   placementLimiter.hit(userId);
-  const cart = await requireNonEmptyCart(db, userId);
   const month = kolkataMonth(now);
+  const cart = await checkoutBasis(db, userId, month);
+  const id = randomUUID();
+  const base = { id, userId, items: cart.items, subtotalPaise: cart.subtotalPaise, address, createdAt: now, updatedAt: now };
+  const priced = async (amounts: { discountPaise: number; amountPaise: number }) => ({
+    ...base,
+    ...amounts,
+    razorpayOrderId: await createProviderOrder(config, { id, amountPaise: amounts.amountPaise, currency: CURRENCY }),
+  });
 
-  const base = { userId, items: cart.items, subtotalPaise: cart.subtotalPaise, address, createdAt: now, updatedAt: now };
-  let [order] = (await isDiscountMonthOrder(db, userId, now))
+  let [order] = isDiscountOrderAfter(cart.paidOrdersInMonth)
     ? await db
         .insert(orders)
-        .values({ ...base, ...discountedAmount(cart.subtotalPaise), discountApplied: true, discountMonth: month })
+        .values({ ...(await priced(discountedAmount(cart.subtotalPaise))), discountApplied: true, discountMonth: month })
         .onConflictDoNothing()
         .returning()
     : [];
-  order ??= (await db.insert(orders).values({ ...base, discountPaise: 0, amountPaise: cart.subtotalPaise }).returning())[0]!;
-
-  let razorpayOrderId: string;
-  try {
-    razorpayOrderId = await createProviderOrder(config, { id: order.id, amountPaise: order.amountPaise, currency: CURRENCY });
-  } catch (error) {
-    // Nobody can pay an order the provider does not know: fail it so it holds no discount.
-    await db.update(orders).set({ paymentStatus: "failed", updatedAt: new Date() }).where(eq(orders.id, order.id));
-    throw error;
-  }
-  await db.update(orders).set({ razorpayOrderId, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  order ??= (await db.insert(orders).values(await priced({ discountPaise: 0, amountPaise: cart.subtotalPaise })).returning())[0]!;
 
   return {
     success: true,
     orderId: order.id,
-    razorpayOrderId,
+    razorpayOrderId: order.razorpayOrderId!,
     amount: order.amountPaise,
     currency: CURRENCY,
     key: config.payments.keyId,

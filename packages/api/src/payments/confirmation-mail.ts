@@ -8,7 +8,7 @@ const escapeHtml = (text: string) =>
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 
 /** The customer's receipt, sent once by whichever caller finalized the payment. */
-export async function sendOrderConfirmation(deps: ApiDeps, order: typeof orders.$inferSelect): Promise<void> {
+export function sendOrderConfirmation(deps: Pick<ApiDeps, "config" | "mailer">, order: typeof orders.$inferSelect): void {
   const { shopName, publicUrl } = deps.config;
   const lines = order.items.map((item) => ({
     text: `${item.name} × ${item.quantity} kg: ${rupees(item.unitPricePaise * item.quantity)}`,
@@ -23,7 +23,7 @@ export async function sendOrderConfirmation(deps: ApiDeps, order: typeof orders.
   ];
   const ordersUrl = `${publicUrl}/user-dashboard/my-orders`;
 
-  await deps.mailer.send({
+  deps.mailer.sendLater({
     to: a.email,
     subject: `${shopName}: order ${order.id.slice(0, 8)} confirmed`,
     text: [

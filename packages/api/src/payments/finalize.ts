@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne, sql } from "@mithai/db/sql";
+import { and, eq, ne, sql } from "@mithai/db/sql";
+import { kolkataMonth, paidOrdersInMonthSql } from "../orders/discount";
 import { cartItems, orders, payments } from "@mithai/db/schema";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
@@ -37,15 +38,20 @@ function paymentRow(
  * The conditional UPDATE is the guard: whichever caller flips the row first wins and clears the cart and
  * sends the mail; every other caller (in this or another process) sees no row and changes nothing. A paid
  * order is never touched again. Failed or expired orders are revived when the provider says money was taken.
+ *
+ * One statement does it all (PostgreSQL runs data-modifying CTEs atomically, all or nothing): the order
+ * flips to paid, its payment row is written (a payment id already recorded fails the whole statement) and
+ * the bought items leave the customer's cart. `userId`, when given, limits it to that customer's order.
  */
 export async function finalizePaid(
-  deps: ApiDeps,
+  deps: Pick<ApiDeps, "db" | "log" | "config" | "mailer">,
   razorpayOrderId: string,
-  payment: ReportedPayment,
+  payment: ReportedPayment & { userId?: string },
   now = new Date(),
-): Promise<{ finalized: true; order: OrderRow } | { finalized: false }> {
-  const order = await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
+): Promise<{ finalized: true; order: OrderRow; paidEarlierThisMonth: number } | { finalized: false }> {
+  const { db } = deps;
+  const paid = db.$with("paid").as(
+    db
       .update(orders)
       .set({
         paymentStatus: "paid",
@@ -61,30 +67,57 @@ export async function finalizePaid(
           eq(orders.razorpayOrderId, razorpayOrderId),
           ne(orders.paymentStatus, "paid"),
           payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
+          payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
         ),
       )
-      .returning();
-    if (!updated) return null;
-    await tx.insert(payments).values(paymentRow(updated, payment, "captured", now));
-    const bought = updated.items.map((item) => item.foodItemId);
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, updated.userId), inArray(cartItems.foodItemId, bought)));
-    return updated;
-  });
+      .returning(),
+  );
+  const recorded = db.$with("recorded").as(
+    db
+      .insert(payments)
+      .select(
+        db
+          .select({
+            id: sql<string>`${payment.paymentId}::text`.as("id"),
+            orderId: sql<string>`${paid.id}`.as("order_id"),
+            amountPaise: sql<number>`coalesce(${payment.amountPaise ?? null}::integer, ${paid.amountPaise})`.as("amount_paise"),
+            status: sql<string>`'captured'`.as("status"),
+            method: sql<string | null>`${payment.method ?? null}::text`.as("method"),
+            source: sql<string>`${payment.source}::text`.as("source"),
+            createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as("created_at"),
+          })
+          .from(paid),
+      )
+      .returning({ id: payments.id }),
+  );
+  const emptied = db.$with("emptied").as(
+    db
+      .delete(cartItems)
+      .where(
+        sql`(${cartItems.userId}, ${cartItems.foodItemId}) in (
+          select ${paid.userId}, (bought ->> 'foodItemId')::uuid from ${paid}, jsonb_array_elements(${paid.items}) as bought)`,
+      )
+      .returning({ userId: cartItems.userId }),
+  );
+  // The customer's other orders paid earlier in this order's month (Asia/Kolkata): the statement's snapshot
+  // does not see this order as paid yet.
+  const earlier = db.$with("earlier").as(
+    db.select({ count: paidOrdersInMonthSql(paid.userId, kolkataMonth(now), now).as("count") }).from(paid),
+  );
+  const [row] = await db.with(paid, recorded, emptied, earlier).select().from(paid).crossJoin(earlier);
 
-  if (!order) {
+  if (!row) {
     await warnOnAmountMismatch(deps, razorpayOrderId, payment);
     return { finalized: false };
   }
+  const order = row.paid;
   deps.log.info({ orderId: order.id, paymentId: payment.paymentId, source: payment.source }, "order paid");
-  try {
-    await sendOrderConfirmation(deps, order);
-  } catch (error) {
-    deps.log.error({ err: error, orderId: order.id }, "order confirmation mail failed");
-  }
-  return { finalized: true, order };
+  // The receipt goes out after the answer: a slow mail server must not hold up the customer's payment.
+  sendOrderConfirmation(deps, order);
+  return { finalized: true, order, paidEarlierThisMonth: row.earlier.count };
 }
 
-async function warnOnAmountMismatch(deps: ApiDeps, razorpayOrderId: string, payment: ReportedPayment): Promise<void> {
+async function warnOnAmountMismatch(deps: Pick<ApiDeps, "db" | "log">, razorpayOrderId: string, payment: ReportedPayment): Promise<void> {
   if (payment.amountPaise === undefined) return;
   const [order] = await deps.db.select().from(orders).where(eq(orders.razorpayOrderId, razorpayOrderId)).limit(1);
   if (order && order.paymentStatus !== "paid" && order.amountPaise !== payment.amountPaise) {

@@ -1,5 +1,6 @@
 import Razorpay from "razorpay";
 import type { ApiConfig } from "../context";
+import { AppError } from "../errors";
 
 /** The SDK version whose internals `createRazorpayClient` relies on in sandbox mode (see razorpay-client.test.ts). */
 export const PINNED_RAZORPAY_VERSION = "2.9.8";
@@ -16,6 +17,19 @@ interface AxiosLike {
  * code path is the same as with real keys. The SDK has no option for the host, hence the pinned internals.
  */
 export function createRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">): Razorpay {
+  // One SDK instance (and so one HTTP client with its kept-alive connections) per set of keys and host.
+  const cacheKey = [config.payments.mode, config.payments.keyId, config.payments.keySecret, config.internalUrl].join("\u0000");
+  let client = clients.get(cacheKey);
+  if (!client) {
+    client = newRazorpayClient(config);
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+const clients = new Map<string, Razorpay>();
+
+function newRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">): Razorpay {
   const client = new Razorpay({ key_id: config.payments.keyId, key_secret: config.payments.keySecret });
   if (config.payments.mode === "sandbox") {
     const http = (client.api as unknown as { rq?: AxiosLike }).rq;
@@ -39,13 +53,17 @@ export async function createProviderOrder(
   config: Pick<ApiConfig, "payments" | "internalUrl">,
   order: { id: string; amountPaise: number; currency: string },
 ): Promise<string> {
-  const created = await createRazorpayClient(config).orders.create({
-    amount: order.amountPaise,
-    currency: order.currency,
-    receipt: order.id,
-    notes: { orderId: order.id },
-  });
-  return created.id;
+  try {
+    const created = await createRazorpayClient(config).orders.create({
+      amount: order.amountPaise,
+      currency: order.currency,
+      receipt: order.id,
+      notes: { orderId: order.id },
+    });
+    return created.id;
+  } catch (cause) {
+    throw new AppError("BAD_GATEWAY", "The payment service is not answering. Please try again in a minute.", { cause });
+  }
 }
 
 export async function fetchProviderPayments(

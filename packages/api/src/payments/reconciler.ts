@@ -5,9 +5,13 @@ import { AppError } from "../errors";
 import { fetchProviderPayments } from "./razorpay-client";
 import { finalizePaid } from "./finalize";
 
+/** Default age at which a pending order is checked with the provider (the server's RECONCILE_AFTER_SECONDS). */
 export const RECONCILE_AFTER_MS = 5 * 60 * 1000;
 export const EXPIRE_AFTER_MS = 30 * 60 * 1000;
-/** A process that claimed an order leaves it to itself for this long, so two servers do not check it twice. */
+/**
+ * A process that claimed an order leaves it to itself for this long (never longer than the reconcile age), so
+ * two servers do not check it twice; it is also how often one order still pending is asked about again.
+ */
 const CLAIM_MS = 2 * 60 * 1000;
 const BATCH_SIZE = 50;
 
@@ -42,20 +46,24 @@ async function reconcileOrder(
 }
 
 /**
- * One pass over pending orders older than a few minutes (the browser may have closed after paying).
+ * One pass over pending orders older than `reconcileAfterMs` (the browser may have closed after paying).
  * Each order is claimed with a conditional update of `updated_at` first, so a second server running the
  * same pass skips it; finalizePaid and the conditional expiry keep any overlap harmless anyway.
  */
-export async function reconcilePendingOrders(deps: ApiDeps, now = new Date()): Promise<Record<Outcome, number>> {
+export async function reconcilePendingOrders(
+  deps: ApiDeps,
+  now = new Date(),
+  reconcileAfterMs = RECONCILE_AFTER_MS,
+): Promise<Record<Outcome, number>> {
   const tally: Record<Outcome, number> = { paid: 0, expired: 0, pending: 0 };
-  const claimBefore = new Date(now.getTime() - CLAIM_MS);
+  const claimBefore = new Date(now.getTime() - Math.min(CLAIM_MS, reconcileAfterMs));
   const candidates = await deps.db
     .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
     .from(orders)
     .where(
       and(
         eq(orders.paymentStatus, "pending"),
-        lt(orders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+        lt(orders.createdAt, new Date(now.getTime() - reconcileAfterMs)),
         lt(orders.updatedAt, claimBefore),
       ),
     )
@@ -95,11 +103,18 @@ export async function abandonPendingOrder(deps: ApiDeps, userId: string, orderId
   return { paymentStatus: outcome };
 }
 
+export interface ReconcilerOptions {
+  /** Time between passes (default 1 minute). */
+  intervalMs?: number;
+  /** Age at which a pending order is checked (default RECONCILE_AFTER_MS). */
+  reconcileAfterMs?: number;
+}
+
 /** Runs the pass every `intervalMs` (skipping a tick while one is still running) until stopped. */
-export function startReconciler(deps: ApiDeps, intervalMs = 60_000): { stop(): Promise<void> } {
+export function startReconciler(deps: ApiDeps, { intervalMs = 60_000, reconcileAfterMs = RECONCILE_AFTER_MS }: ReconcilerOptions = {}): { stop(): Promise<void> } {
   let current: Promise<void> | null = null;
   const timer = setInterval(() => {
-    current ??= reconcilePendingOrders(deps)
+    current ??= reconcilePendingOrders(deps, new Date(), reconcileAfterMs)
       .then(
         () => undefined,
         (error: unknown) => deps.log.error({ err: error }, "reconciler pass failed"),

@@ -42,9 +42,9 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     // The admin order list: newest first per payment status (optionally per fulfilment status), keyset on (createdAt, id).
+    // It also serves the reconciler's scan of pending orders by age.
     index("orders_admin_list_idx").on(t.paymentStatus, t.createdAt, t.id),
     index("orders_admin_status_list_idx").on(t.paymentStatus, t.status, t.createdAt, t.id),
     // Admin search by the e-mail and the last 10 digits of the mobile the order was delivered to.

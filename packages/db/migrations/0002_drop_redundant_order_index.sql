@@ -1,0 +1,1 @@
+DROP INDEX "orders_payment_status_created_idx";
