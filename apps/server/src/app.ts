@@ -7,6 +7,7 @@ import { createMailer } from "@mithai/api/mail/mailer";
 import { assertNoNul } from "@mithai/api/nul-text";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
+import { MIN_COMPRESSED_BYTES, registerInMemoryCompression } from "./plugins/compression";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { healthPlugin } from "./plugins/health";
@@ -56,14 +57,26 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     if (address && typeof address === "object") deps.config.internalUrl = internalUrlOf(address.address, address.port);
   });
   app.addHook("onReady", () => catalog.start());
-  app.addHook("onClose", () => catalog.stop());
+  app.addHook("onClose", async () => {
+    await catalog.stop();
+    // Receipts queued by the last requests still go out before the process ends.
+    await deps.mailer.close();
+  });
 
   // Third-party plugins first, then the app's own.
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyCompress, { global: true, threshold: MIN_COMPRESSED_BYTES });
+  registerInMemoryCompression(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https:") });
   // REST (and tRPC mutation) input: params, query and parsed body, before any handler queries with it.
-  app.addHook("preHandler", async (req) => assertNoNul([req.params, req.query, req.body]));
+  app.addHook("preHandler", (req, _reply, done) => {
+    try {
+      assertNoNul([req.params, req.query, req.body]);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
   await app.register(healthPlugin, { ping: () => database.ping() });
   await app.register(trpcPlugin);
   await app.register(restPlugin);

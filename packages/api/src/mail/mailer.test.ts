@@ -2,7 +2,9 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMailer } from "./mailer";
+import { createMailer, pooled } from "./mailer";
+
+const silent = { info() {}, warn() {}, error() {} };
 import { readNewestOutboxMail } from "./outbox";
 
 describe("mailer without SMTP", () => {
@@ -35,5 +37,62 @@ describe("reading the outbox", () => {
     expect(mail).toContain("Subject: Second");
     expect(mail).toContain(`Open ${link} — now`);
     expect(mail).toContain(`<a href="${link}">`);
+  });
+});
+
+describe("mailer with SMTP", () => {
+  it("delivers over a kept-open pooled connection, also for mails sent after the answer", async () => {
+    const { SMTPServer } = await import("smtp-server");
+    const received: string[] = [];
+    let connections = 0;
+    const sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onConnect(_session, callback) {
+        connections++;
+        callback();
+      },
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk: string) => (raw += chunk));
+        stream.on("end", () => {
+          received.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    const { port } = sink.server.address() as { port: number };
+    try {
+      expect(pooled(`smtp://127.0.0.1:${port}`)).toBe(`smtp://127.0.0.1:${port}?pool=true`);
+      expect(pooled("smtp://mail.example.in:25?pool=false")).toBe("smtp://mail.example.in:25?pool=false");
+      const mailer = createMailer({ from: "Mithai <no-reply@mithai.local>", smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: "/nonexistent", log: silent });
+      await mailer.send({ to: "asha@example.in", subject: "First", html: "<p>1</p>", text: "1" });
+      await mailer.send({ to: "asha@example.in", subject: "Second", html: "<p>2</p>", text: "2" });
+      mailer.sendLater({ to: "ravi@example.in", subject: "Third", html: "<p>3</p>", text: "3" });
+      expect(received).toHaveLength(2);
+      await mailer.idle();
+      expect(received.map((mail) => mail.match(/^Subject: (.*)$/m)?.[1])).toEqual(["First", "Second", "Third"]);
+      expect(connections).toBe(1);
+      // Shutdown closes the kept-open connection (the sink would otherwise wait 30 s for it).
+      await mailer.close();
+    } finally {
+      await new Promise<void>((resolve) => sink.close(() => resolve()));
+    }
+  });
+
+  it("logs a mail that could not be sent later, and idle() still resolves", async () => {
+    const errors: unknown[] = [];
+    const mailer = createMailer({
+      from: "Mithai <no-reply@mithai.local>",
+      smtpUrl: "smtp://127.0.0.1:1?pool=false",
+      outboxDir: "/nonexistent",
+      log: { info() {}, warn() {}, error: (entry) => errors.push(entry) },
+    });
+    mailer.sendLater({ to: "asha@example.in", subject: "Lost", html: "<p>x</p>", text: "x" });
+    await mailer.idle();
+    expect(errors).toEqual([expect.objectContaining({ to: "asha@example.in", subject: "Lost" })]);
   });
 });
