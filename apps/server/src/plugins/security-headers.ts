@@ -43,14 +43,18 @@ export function pageContentSecurityPolicy(nonce: string): string {
  * other response gets one that allows nothing.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
-  app.addHook("onSend", async (_req, reply, payload) => {
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-frame-options", "SAMEORIGIN");
-    reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
-    if (opts.https) reply.header("strict-transport-security", "max-age=15552000");
+  const headers: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "SAMEORIGIN",
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+    ...(opts.https ? { "strict-transport-security": "max-age=15552000" } : {}),
+  };
+  // A callback hook, not an async one: it runs on every answer and needs no promise.
+  app.addHook("onSend", (_req, reply, payload, done) => {
+    reply.headers(headers);
     if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", RESOURCE_POLICY);
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,17 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { findById, findBySlug } from "@mithai/api/catalog/cache";
+import { negotiateEncoding, varyOnEncoding } from "../plugins/compression";
 
 /** SPEC §7 catalogue reads: `{ success, data }`, items carry `_id`. Served from the catalogue cache. */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { catalog } = app.deps;
 
   // The list is the storefront's hottest answer: pre-serialised and pre-compressed, with an ETag for 304s.
-  app.get("/api/food/list", async (req, reply) => {
+  // It negotiates its own encoding, so @fastify/compress's per-request hooks are left off this route.
+  app.get("/api/food/list", { config: { compress: false, decompress: false } }, async (req, reply) => {
     const { listResponse } = await catalog.snapshot();
-    reply.header("etag", listResponse.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    reply.header("etag", listResponse.etag).header("cache-control", "no-cache");
+    varyOnEncoding(reply);
     if (req.headers["if-none-match"] === listResponse.etag) return reply.status(304).send();
     reply.type("application/json; charset=utf-8");
-    const encoding = preferredEncoding(req);
+    const encoding = negotiateEncoding(req.headers["accept-encoding"]);
     if (encoding === "br") return reply.header("content-encoding", "br").send(listResponse.br);
     if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(listResponse.gzip);
     return reply.send(listResponse.json);
@@ -26,11 +29,4 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     success: true,
     data: findById(await catalog.snapshot(), req.params.id),
   }));
-}
-
-function preferredEncoding(req: FastifyRequest): "br" | "gzip" | null {
-  const accepted = String(req.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return null;
 }
