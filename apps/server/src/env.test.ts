@@ -15,7 +15,9 @@ describe("environment", () => {
     expect(env.databaseUrl).toBeUndefined();
     expect(env.pgliteDir).toBe(path.join(dir, "pglite"));
     expect(env.publicUrl).toBe("http://localhost:3000");
-    expect(env.payments).toEqual({ mode: "sandbox", ...SANDBOX_KEYS });
+    expect(env.payments).toEqual({ mode: "sandbox", ...SANDBOX_KEYS, sandboxWebhookDelayMs: 0 });
+    expect(env.reconcileAfterMs).toBe(5 * 60_000);
+    expect(env.reconcileIntervalMs).toBe(60_000);
     expect(env.seedDemo).toBe(true);
     expect(env.shopName).toBe("Mithai");
     expect(env.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -25,7 +27,14 @@ describe("environment", () => {
 
   it("switches to razorpay mode when keys are set", () => {
     const env = loadEnv({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" });
-    expect(env.payments).toEqual({ mode: "razorpay", keyId: "rzp_live_x", keySecret: "s", webhookSecret: "w" });
+    expect(env.payments).toEqual({ mode: "razorpay", keyId: "rzp_live_x", keySecret: "s", webhookSecret: "w", sandboxWebhookDelayMs: 0 });
+  });
+
+  it("takes the reconciler's timings and the sandbox webhook delay in whole seconds", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), RECONCILE_AFTER_SECONDS: "90", RECONCILE_INTERVAL_SECONDS: "15", SANDBOX_WEBHOOK_DELAY_SECONDS: "3" });
+    expect(env.reconcileAfterMs).toBe(90_000);
+    expect(env.reconcileIntervalMs).toBe(15_000);
+    expect(env.payments.sandboxWebhookDelayMs).toBe(3000);
   });
 
   it.each([
@@ -35,6 +44,11 @@ describe("environment", () => {
     [{ PAYMENTS_MODE: "paypal" }, "PAYMENTS_MODE"],
     [{ PAYMENTS_MODE: "razorpay" }, "RAZORPAY_KEY_ID"],
     [{ SEED_DEMO: "yes" }, "SEED_DEMO"],
+    [{ RECONCILE_AFTER_SECONDS: "0" }, "RECONCILE_AFTER_SECONDS"],
+    // At 30 minutes unpaid orders expire: they must be checked before that.
+    [{ RECONCILE_AFTER_SECONDS: "1800" }, "RECONCILE_AFTER_SECONDS"],
+    [{ RECONCILE_INTERVAL_SECONDS: "1.5" }, "RECONCILE_INTERVAL_SECONDS"],
+    [{ SANDBOX_WEBHOOK_DELAY_SECONDS: "-1" }, "SANDBOX_WEBHOOK_DELAY_SECONDS"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],
     [{ NODE_ENV: "production" }, "JWT_SECRET"],
     [{ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), RAZORPAY_KEY_ID: "k", RAZORPAY_KEY_SECRET: "s" }, "RAZORPAY_WEBHOOK_SECRET"],

@@ -36,6 +36,10 @@ const envSchema = z.object({
   SEED_DEMO: optionalText.pipe(booleanString.optional()),
   SHOP_NAME: z.string().trim().min(1).default(DEFAULT_SHOP_NAME),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Must stay below the reconciler's 30-minute expiry, or unpaid orders would expire before their first check.
+  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(1799).default(300),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SANDBOX_WEBHOOK_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
 });
 
 export type PaymentsMode = "sandbox" | "razorpay";
@@ -55,7 +59,11 @@ export interface Env {
   publicUrl: string;
   internalUrl: string;
   jwtSecret: string;
-  payments: { mode: PaymentsMode; keyId: string; keySecret: string; webhookSecret: string };
+  payments: { mode: PaymentsMode; keyId: string; keySecret: string; webhookSecret: string; sandboxWebhookDelayMs: number };
+  /** Pending orders older than this are checked with the payment provider (default 5 minutes). */
+  reconcileAfterMs: number;
+  /** How often each server runs the reconciler (default 1 minute). */
+  reconcileIntervalMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -111,7 +119,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       keyId: raw.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
       keySecret: raw.RAZORPAY_KEY_SECRET ?? SANDBOX_KEYS.keySecret,
       webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_KEYS.webhookSecret,
+      sandboxWebhookDelayMs: raw.SANDBOX_WEBHOOK_DELAY_SECONDS * 1000,
     },
+    reconcileAfterMs: raw.RECONCILE_AFTER_SECONDS * 1000,
+    reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM ?? `${raw.SHOP_NAME} <no-reply@mithai.local>`,
     seedDemo: raw.SEED_DEMO ?? true,

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.port, host: env.host });
   // Pending orders whose browser never came back are settled with the provider (the gateway must be reachable first).
-  reconciler = startReconciler(app.deps);
+  reconciler = startReconciler(app.deps, { intervalMs: env.reconcileIntervalMs, reconcileAfterMs: env.reconcileAfterMs });
   if (env.nodeEnv === "production" && env.payments.mode === "sandbox") {
     app.log.warn("PAYMENTS_MODE is sandbox in production: customers can check out without paying. Set Razorpay keys to take real payments.");
   }

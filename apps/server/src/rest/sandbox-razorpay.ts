@@ -22,12 +22,18 @@ function sameText(a: string, b: string): boolean {
 /**
  * The Razorpay-compatible fake of sandbox mode: the slice of Razorpay's API the shop uses (Basic auth with
  * the key id and secret, errors as `{ error: { code, description } }`) plus the test-mode checkout's "pay"
- * call, which answers like Razorpay's checkout and sends the signed webhook like Razorpay would.
+ * call, which answers like Razorpay's checkout and sends the signed webhook like Razorpay would (at once, or
+ * after SANDBOX_WEBHOOK_DELAY_SECONDS).
  */
 export async function sandboxRazorpayRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, log } = app.deps;
   const deliveries = new Set<Promise<void>>();
+  const delayed = new Set<NodeJS.Timeout>();
   app.addHook("onClose", async () => {
+    // Webhooks still waiting out SANDBOX_WEBHOOK_DELAY_SECONDS are dropped: this server can no longer take them,
+    // and the reconciler settles those orders with the gateway, as it would after a real webhook was lost.
+    for (const timer of delayed) clearTimeout(timer);
+    delayed.clear();
     await Promise.allSettled(deliveries);
   });
 
@@ -45,12 +51,23 @@ export async function sandboxRazorpayRoutes(app: FastifyInstance): Promise<void>
 
   await app.register(async (api) => {
     api.addHook("preHandler", requireKeys);
-    api.post<{ Body: Record<string, unknown> }>("/v1/orders", async (req) => createSandboxOrder(db, req.body ?? {}));
+    api.post("/v1/orders", async (req) => createSandboxOrder(db, req.body));
     api.get<{ Params: { id: string } }>("/v1/orders/:id", async (req) => fetchSandboxOrder(db, req.params.id));
     api.get<{ Params: { id: string } }>("/v1/orders/:id/payments", async (req) => fetchSandboxOrderPayments(db, req.params.id));
   }, { prefix: SANDBOX_API_PREFIX });
 
   function deliverWebhook(webhook: SandboxPaymentOutcome["webhook"]): void {
+    const delayMs = config.payments.sandboxWebhookDelayMs ?? 0;
+    if (delayMs === 0) return sendWebhook(webhook);
+    const timer = setTimeout(() => {
+      delayed.delete(timer);
+      sendWebhook(webhook);
+    }, delayMs);
+    timer.unref();
+    delayed.add(timer);
+  }
+
+  function sendWebhook(webhook: SandboxPaymentOutcome["webhook"]): void {
     const delivery = fetch(`${config.internalUrl}${RAZORPAY_WEBHOOK_PATH}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-razorpay-signature": webhook.signature, "x-razorpay-event-id": webhook.eventId },

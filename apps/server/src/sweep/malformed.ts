@@ -18,6 +18,10 @@ export const NASTY_VALUES: readonly unknown[] = [
   {},
   [],
   { $gt: "" },
+  // Objects that make naive coercion (Number(x), `${x}`) throw: their own toString/valueOf are not functions.
+  { toString: "" },
+  { valueOf: 1, toString: null },
+  { constructor: { prototype: { admin: true } } },
   "'; drop table users;--",
   "<script>alert(1)</script>",
   "\u0000",

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import { asc, eq } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { sandboxGatewayOrders, sandboxGatewayPayments } from "@mithai/db/schema";
@@ -82,23 +83,38 @@ function paymentEntity(row: SandboxPaymentRow, currency: string): RazorpayPaymen
 /** Razorpay refuses amounts beyond its limit; the sandbox's bound is its integer column. */
 const MAX_AMOUNT_PAISE = 2_147_483_647;
 
-export async function createSandboxOrder(
-  db: Db,
-  input: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown },
-): Promise<RazorpayOrderEntity> {
-  const amount = Number(input.amount);
-  if (!Number.isInteger(amount) || amount < 100) throw new AppError("BAD_REQUEST", "The amount must be at least INR 1.00, in paise");
-  if (amount > MAX_AMOUNT_PAISE) throw new AppError("BAD_REQUEST", "The amount exceeds the maximum amount allowed");
-  const notes = typeof input.notes === "object" && input.notes !== null ? (input.notes as Record<string, string>) : {};
+/**
+ * What Razorpay's "create order" accepts, as far as the shop uses it: an amount in paise (a number, or digits
+ * as text, as Razorpay takes it), a currency, a receipt of at most 40 characters and at most 15 notes of short
+ * text. Anything else in the body is a 400 with Razorpay's wording, never a crash.
+ */
+const sandboxOrderInput = z.object({
+  amount: z
+    .union([z.number(), z.string().regex(/^\d{1,12}$/)], { error: "The amount must be at least INR 1.00, in paise" })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int("The amount must be at least INR 1.00, in paise")
+        .min(100, "The amount must be at least INR 1.00, in paise")
+        .max(MAX_AMOUNT_PAISE, "The amount exceeds the maximum amount allowed"),
+    ),
+  currency: z.literal("INR", { error: "Currency is not supported" }).default("INR"),
+  receipt: z.string({ error: "receipt must be text" }).max(40, "receipt: the length must be no more than 40.").optional(),
+  notes: z
+    .record(z.string().max(256), z.union([z.string().max(256), z.number(), z.boolean()]), { error: "notes must be an object of short texts" })
+    .refine((notes) => Object.keys(notes).length <= 15, "notes: at most 15 keys are allowed")
+    .transform((notes) => Object.fromEntries(Object.entries(notes).map(([key, value]) => [key, String(value)])))
+    .default({}),
+});
+
+export async function createSandboxOrder(db: Db, body: unknown): Promise<RazorpayOrderEntity> {
+  const parsed = sandboxOrderInput.safeParse(body ?? {});
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
+  const { amount, currency, receipt, notes } = parsed.data;
   const [row] = await db
     .insert(sandboxGatewayOrders)
-    .values({
-      id: providerId("order"),
-      amountPaise: amount,
-      currency: typeof input.currency === "string" ? input.currency : "INR",
-      receipt: typeof input.receipt === "string" ? input.receipt : null,
-      notes,
-    })
+    .values({ id: providerId("order"), amountPaise: amount, currency, receipt: receipt ?? null, notes })
     .returning();
   return orderEntity(row!, []);
 }
