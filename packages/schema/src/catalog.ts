@@ -37,6 +37,20 @@ export function imageVariant(image: string, width: number): string {
   return image.replace(/\.webp$/, `-${width}w.webp`);
 }
 
+/** `src` and `srcset` of a catalogue picture on the storefront: its WebP copy in every storefront width. */
+export function foodImageSources(image: string): { src: string; srcSet: string } {
+  return {
+    src: `/images/${imageVariant(image, 640)}`,
+    srcSet: IMAGE_WIDTHS.map((width) => `/images/${imageVariant(image, width)} ${width}w`).join(", "),
+  };
+}
+
+/**
+ * `sizes` of the product page's picture (its largest paint): 480 px beside the text on wide screens, else the
+ * container's width. The server's preload hint for that picture uses the same value, so the browser reuses it.
+ */
+export const PRODUCT_IMAGE_SIZES = "(min-width: 900px) 480px, calc(100vw - 2rem)";
+
 export function slugify(text: string): string {
   return text
     .normalize("NFKD")

@@ -1,4 +1,4 @@
-import type { FoodItem } from "@mithai/schema/catalog";
+import { foodImageSources, PRODUCT_IMAGE_SIZES, type FoodItem } from "@mithai/schema/catalog";
 import { CANCELLATION_POLICY_ALIAS, pageTitle, productPageTitle, SHOP_DESCRIPTION, STATIC_PAGES, type StaticPage } from "@mithai/schema/pages";
 import type { PageHead } from "./page-shell";
 
@@ -46,6 +46,7 @@ export function productHead(site: SiteInfo, item: FoodItem): PageHead {
     title: productPageTitle(site.shopName, item),
     description,
     keywords: item.metaKeywords || undefined,
+    preloadImage: { ...foodImageSources(item.image), sizes: PRODUCT_IMAGE_SIZES },
     canonicalUrl: url,
     openGraph: openGraph(site, { type: "product", title, description, url, image }),
     structuredData: {

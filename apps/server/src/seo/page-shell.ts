@@ -9,6 +9,8 @@ export interface PageHead {
   openGraph?: Record<string, string>;
   /** schema.org data (JSON-LD) for rich search results. */
   structuredData?: Record<string, unknown>;
+  /** The page's largest picture, fetched at high priority before any JavaScript asks for it (same srcset and sizes as the `<img>`). */
+  preloadImage?: { src: string; srcSet: string; sizes: string };
   /** Keeps the page out of search results (an unknown product). */
   noindex?: boolean;
   /** Admin-set tag snippets: trusted HTML (DECISIONS), written as they are apart from the script nonce. */
@@ -52,6 +54,12 @@ function headTags(head: PageHead, nonce: string): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta("name", "description", head.description)];
   if (head.keywords) tags.push(meta("name", "keywords", head.keywords));
   if (head.noindex) tags.push(meta("name", "robots", "noindex"));
+  if (head.preloadImage) {
+    const { src, srcSet, sizes } = head.preloadImage;
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high" />`,
+    );
+  }
   if (head.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`);
   for (const [property, content] of Object.entries(head.openGraph ?? {})) tags.push(meta("property", `og:${property}`, content));
   if (head.structuredData) {

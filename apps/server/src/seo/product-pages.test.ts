@@ -48,6 +48,11 @@ describe("pages served to crawlers", () => {
     expect(head).toContain(`<meta property="og:url" content="${PUBLIC_URL}/product/kaju-katli" />`);
     expect(head).toContain(`<meta property="og:image" content="${PUBLIC_URL}/images/${item.image}" />`);
     expect(head.match(/<title>/g)).toHaveLength(1);
+    // The picture (the page's largest paint) is fetched with the page, in the widths and sizes the <img> asks for.
+    const stem = item.image.replace(/\.webp$/, "");
+    expect(head).toContain(
+      `<link rel="preload" as="image" href="/images/${stem}-640w.webp" imagesrcset="/images/${stem}-320w.webp 320w, /images/${stem}-640w.webp 640w, /images/${stem}-960w.webp 960w" imagesizes="(min-width: 900px) 480px, calc(100vw - 2rem)" fetchpriority="high" />`,
+    );
     expect(structuredDataOf(res.body)).toMatchObject({
       name: item.name,
       offers: { price: item.price, priceCurrency: "INR", url: `${PUBLIC_URL}/product/kaju-katli` },

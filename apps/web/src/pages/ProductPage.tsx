@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
-import { SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
+import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { productPageTitle } from "@mithai/schema/pages";
 import { ProductActions } from "../components/ProductActions";
@@ -36,7 +36,7 @@ export function ProductPage() {
   return (
     <article className="container section product">
       <div className="product-top">
-        <img {...foodImageProps(item.image)} sizes="(min-width: 900px) 480px, 100vw" width={960} height={720} alt={item.name} className="product-img" fetchPriority="high" />
+        <img {...foodImageProps(item.image)} sizes={PRODUCT_IMAGE_SIZES} width={960} height={720} alt={item.name} className="product-img" fetchPriority="high" />
         <div className="product-info">
           <p className="product-category">{item.category}</p>
           <h1 className="product-title">{item.name}</h1>
