@@ -4,11 +4,13 @@
  * Afterwards the database is counted to prove no order was lost or duplicated.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { startProcess, type Started } from "./lib";
+import { SMTPServer } from "smtp-server";
+import { processCpuMs, startProcess, type Started } from "./lib";
 
 /** Exactly as the sandbox signs a payment (apps/server/src/env.ts SANDBOX_KEYS.keySecret, payments/signatures.ts). */
 const SANDBOX_KEY_SECRET = "mithai_sandbox_key_secret";
@@ -42,9 +44,13 @@ export interface CheckoutResult {
   verifiedButNotPaid: number;
   /** The shop process's own CPU time per order in the measured phase (Linux only): comparable across busy and quiet machines. */
   serverCpuMsPerOrder: number | null;
+  /** PostgreSQL's CPU time per order when it runs on this machine (null otherwise). */
+  postgresCpuMsPerOrder: number | null;
   /** This load generator's CPU time per order: it shares the machine with the shop and PostgreSQL. */
   clientCpuMsPerOrder: number;
-  /** Every verified order is paid exactly once in the database, and nothing else is. */
+  /** Order confirmations the mail server received (the shop sends them after answering verify). */
+  receipts: number;
+  /** Every verified order is paid exactly once in the database, nothing else is, and each got one receipt. */
   consistent: boolean;
 }
 
@@ -52,12 +58,22 @@ interface Customer {
   token: string;
 }
 
-/** User + system CPU time of a process in ms, from /proc (null elsewhere); the kernel counts in 1/100 s ticks. */
-function cpuMs(pid: number): number | null {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** CPU time of every local PostgreSQL process (the shop's connections are long-lived, so a difference counts their work). */
+function postgresCpuMs(): number | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.split(") ")[1]!.split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -94,8 +110,9 @@ export async function checkoutLoad(options: { root: string; port: number; orders
   url.pathname = `/${dbName}`;
   const base = `http://127.0.0.1:${options.port}`;
   const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  // The outbox fills with one confirmation mail per order: removed afterwards with the database.
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-checkout-"));
+  // The shop mails each receipt through SMTP, as in production; this is its mail server.
+  const mailServer = await startMailSink();
   let server: Started | undefined;
   try {
     server = await startProcess(
@@ -110,12 +127,14 @@ export async function checkoutLoad(options: { root: string; port: number; orders
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
         JWT_SECRET: "bench-secret-bench-secret-bench-secret-42",
+        SMTP_URL: mailServer.url,
       },
       `${base}/readyz`,
     );
-    return await run(base, db, server.child.pid!, options);
+    return await run(base, db, server.child.pid!, mailServer, options);
   } finally {
     await server?.stop();
+    await mailServer.close();
     await db.end();
     await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end();
@@ -123,12 +142,68 @@ export async function checkoutLoad(options: { root: string; port: number; orders
   }
 }
 
-async function post<T>(base: string, pathName: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}${pathName}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as T };
+// The load generator shares the two cores with the shop and PostgreSQL: plain node:http with kept-alive
+// connections costs it far less CPU per request than fetch.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post<T>(base: string, pathName: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${pathName}`,
+      { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) as T });
+          } catch (error) {
+            reject(error);
+          }
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
 
-async function run(base: string, db: postgres.Sql, serverPid: number, options: { orders: number; concurrency: number }): Promise<CheckoutResult> {
+interface MailSink {
+  url: string;
+  receipts(): number;
+  close(): Promise<void>;
+}
+
+/** A local SMTP server that takes every mail and counts the order confirmations. */
+async function startMailSink(): Promise<MailSink> {
+  let receipts = 0;
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = "";
+      stream.on("data", (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString("latin1");
+      });
+      stream.on("end", () => {
+        if (/^Subject: .* confirmed$/m.test(head)) receipts++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+  const { port } = sink.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    receipts: () => receipts,
+    close: () => new Promise<void>((resolve) => sink.close(() => resolve())),
+  };
+}
+
+async function run(base: string, db: postgres.Sql, serverPid: number, mail: MailSink, options: { orders: number; concurrency: number }): Promise<CheckoutResult> {
   const items = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { _id: string }[] }).data.map((item) => item._id);
   const customerCount = Math.max(options.concurrency, Math.ceil(options.orders / ORDERS_PER_CUSTOMER));
   const runTag = randomBytes(4).toString("hex");
@@ -152,6 +227,7 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
   let failed = 0;
   let measuredMs = 0;
   let serverCpu: number | null = 0;
+  let postgresCpu: number | null = 0;
   let clientCpuMicros = 0;
   let remaining = options.orders;
   while (remaining > 0) {
@@ -163,7 +239,8 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
       if (status !== 200) throw new Error(`cart add answered ${status}`);
     });
     const started = performance.now();
-    const cpuBefore = cpuMs(serverPid);
+    const cpuBefore = processCpuMs(serverPid);
+    const postgresBefore = postgresCpuMs();
     const clientBefore = process.cpuUsage();
     await pool(round, options.concurrency, async (customer) => {
       const orderStarted = performance.now();
@@ -193,7 +270,9 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
     measuredMs += performance.now() - started;
     const clientUsed = process.cpuUsage(clientBefore);
     clientCpuMicros += clientUsed.user + clientUsed.system;
-    const cpuAfter = cpuMs(serverPid);
+    const cpuAfter = processCpuMs(serverPid);
+    const postgresAfter = postgresCpuMs();
+    postgresCpu = postgresCpu === null || postgresBefore === null || postgresAfter === null ? null : postgresCpu + postgresAfter - postgresBefore;
     serverCpu = serverCpu === null || cpuBefore === null || cpuAfter === null ? null : serverCpu + cpuAfter - cpuBefore;
   }
 
@@ -207,6 +286,8 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
          where not exists (select 1 from orders o where o.id = v.id and o.payment_status = 'paid')) as missing`;
   latencies.sort((a, b) => a - b);
   const verified = verifiedOrderIds.length;
+  // Receipts go out after the answers: give the last ones a moment to arrive.
+  for (let waited = 0; mail.receipts() < counts!.paid && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
   const duplicates = counts!.duplicates + (verified - new Set(verifiedOrderIds).size);
   return {
     ordersPerSecond: Math.round(verified / (measuredMs / 1000)),
@@ -223,9 +304,11 @@ async function run(base: string, db: postgres.Sql, serverPid: number, options: {
     orderRows: counts!.orders,
     clientCpuMsPerOrder: verified === 0 ? 0 : Math.round(clientCpuMicros / verified / 100) / 10,
     serverCpuMsPerOrder: serverCpu === null || verified === 0 ? null : Math.round((serverCpu / verified) * 10) / 10,
+    postgresCpuMsPerOrder: postgresCpu === null || verified === 0 ? null : Math.round((postgresCpu / verified) * 10) / 10,
     // Two payments on one order, or one order answered as verified twice.
     duplicates,
     verifiedButNotPaid: counts!.missing,
-    consistent: duplicates === 0 && counts!.missing === 0 && counts!.paid === verified && counts!.payments === verified,
+    receipts: mail.receipts(),
+    consistent: duplicates === 0 && counts!.missing === 0 && counts!.paid === verified && counts!.payments === verified && mail.receipts() === verified,
   };
 }

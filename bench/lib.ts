@@ -1,21 +1,38 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 export interface LoadResult {
   name: string;
   requestsPerSecond: number;
+  /** The server process's own CPU time per request (Linux), measured over the same run: what the answer costs the shop. */
+  serverCpuMicrosPerRequest: number | null;
   p50Ms: number;
   p99Ms: number;
   errors: number;
   non2xx: number;
 }
 
+/** What a browser sends: every answer may come compressed, as it would to the storefront's visitors. */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", accept: "application/json" };
+
+/** User + system CPU time of a process in ms, from /proc (null elsewhere); the kernel counts in 1/100 s ticks. */
+export function processCpuMs(pid: number): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** autocannon at a fixed concurrency for a fixed time; latency percentiles in milliseconds. */
-export async function measure(name: string, url: string, options: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 8 });
+export async function measure(name: string, url: string, options: { connections?: number; seconds?: number; serverPid?: number } = {}): Promise<LoadResult> {
+  const cpuBefore = options.serverPid ? processCpuMs(options.serverPid) : null;
+  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 8, headers: BROWSER_HEADERS });
+  const cpuAfter = options.serverPid ? processCpuMs(options.serverPid) : null;
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
+    serverCpuMicrosPerRequest: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
