@@ -21,6 +21,23 @@ test.describe("storefront browsing", () => {
     await expect(cards).toHaveCount(all);
   });
 
+  test("the catalogue arrives as its own compressed GET, and a reload revalidates it (304)", async ({ page }) => {
+    const first = page.waitForResponse((res) => new URL(res.url()).pathname === "/trpc/catalog.list");
+    await page.goto("/");
+    const answer = await first;
+    expect(new URL(answer.url()).search).toBe("");
+    expect(answer.status()).toBe(200);
+    expect(await answer.headerValue("content-encoding")).toBe("br");
+    await expect(page.locator(".food-card:not(.skeleton)").first()).toBeVisible();
+
+    const revalidated = page.waitForResponse((res) => new URL(res.url()).pathname === "/trpc/catalog.list");
+    await page.reload();
+    // Chromium turns the server's 304 into its cached 200 for the page, but sends If-None-Match with the ETag.
+    const request = (await revalidated).request();
+    expect(await request.headerValue("if-none-match")).toBe(await answer.headerValue("etag"));
+    await expect(page.locator(".food-card:not(.skeleton)").first()).toBeVisible();
+  });
+
   test("View Menu scrolls to the menu", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "View Menu" }).click();

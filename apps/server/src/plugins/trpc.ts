@@ -4,11 +4,23 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "@mithai/api/errors";
 import { appRouter, type AppRouter } from "@mithai/api/root";
 import { contextFromRequest } from "../context";
+import { sendPreparedJson } from "./compression";
+
+/** The storefront's catalogue query, as its own GET (see apps/web/src/lib/trpc.ts): served from the catalogue cache. */
+export const TRPC_CATALOG_LIST_URL = "/trpc/catalog.list";
 
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {
   // No procedure takes a form: the adapter would otherwise try to serialise the raw multipart stream (a 500).
   app.addHook("onRequest", async (req) => {
     if (req.headers["content-type"]?.toLowerCase().startsWith("multipart/")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send tRPC input as JSON");
+  });
+  // Every page of the storefront reads the catalogue. This exact request (no input, not batched) gets the answer tRPC
+  // would give, made once per catalogue version and pre-compressed, with an ETag; any other form goes to tRPC.
+  const { catalog } = app.deps;
+  app.addHook("onRequest", (req, reply, done) => {
+    if (req.method !== "GET" || req.url !== TRPC_CATALOG_LIST_URL) return done();
+    // If the catalogue cannot be read, tRPC answers (and logs) the failure in its own shape.
+    catalog.snapshot().then((snapshot) => sendPreparedJson(req, reply, snapshot.trpcListResponse), () => done());
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { findById, findBySlug } from "@mithai/api/catalog/cache";
-import { negotiateEncoding, varyOnEncoding } from "../plugins/compression";
+import { sendPreparedJson } from "../plugins/compression";
 
 /** SPEC §7 catalogue reads: `{ success, data }`, items carry `_id`. Served from the catalogue cache. */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
@@ -8,17 +8,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   // The list is the storefront's hottest answer: pre-serialised and pre-compressed, with an ETag for 304s.
   // It negotiates its own encoding, so @fastify/compress's per-request hooks are left off this route.
-  app.get("/api/food/list", { config: { compress: false, decompress: false } }, async (req, reply) => {
-    const { listResponse } = await catalog.snapshot();
-    reply.header("etag", listResponse.etag).header("cache-control", "no-cache");
-    varyOnEncoding(reply);
-    if (req.headers["if-none-match"] === listResponse.etag) return reply.status(304).send();
-    reply.type("application/json; charset=utf-8");
-    const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-    if (encoding === "br") return reply.header("content-encoding", "br").send(listResponse.br);
-    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(listResponse.gzip);
-    return reply.send(listResponse.json);
-  });
+  app.get("/api/food/list", { config: { compress: false, decompress: false } }, async (req, reply) =>
+    sendPreparedJson(req, reply, (await catalog.snapshot()).listResponse),
+  );
 
   app.get<{ Params: { slug: string } }>("/api/food/slug/:slug", async (req) => ({
     success: true,

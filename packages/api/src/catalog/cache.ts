@@ -7,13 +7,23 @@ import { foodIdSchema, slugSchema } from "@mithai/schema/contracts/catalog";
 import { notFound } from "../errors";
 import { listFoodItems } from "./food-items";
 
-/** The storefront's catalogue as read by every visitor, with the list answer pre-serialised. */
+/** A JSON answer made once: the text, its ETag and its compressed forms. */
+export interface PreparedJson {
+  json: string;
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** The storefront's catalogue as read by every visitor, with the list answers pre-serialised. */
 export interface CatalogSnapshot {
   items: FoodItem[];
   bySlug: ReadonlyMap<string, FoodItem>;
   byId: ReadonlyMap<string, FoodItem>;
-  /** `GET /api/food/list` body: JSON plus its ETag and compressed forms, made once per snapshot. */
-  listResponse: { json: string; etag: string; gzip: Buffer; br: Buffer };
+  /** `GET /api/food/list` body (SPEC §7: `{ success, data }`). */
+  listResponse: PreparedJson;
+  /** `GET /trpc/catalog.list` body, as tRPC writes a query's result (`{ result: { data } }`, no transformer). */
+  trpcListResponse: PreparedJson;
 }
 
 export interface CatalogCache {
@@ -68,17 +78,22 @@ export function createCatalogCache(db: Db, listen: DbHandle["listen"]): CatalogC
 
 async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
   const items = await listFoodItems(db);
-  const json = JSON.stringify({ success: true, data: items });
   return {
     items,
     bySlug: new Map(items.map((item) => [item.slug, item])),
     byId: new Map(items.map((item) => [item._id, item])),
-    listResponse: {
-      json,
-      etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
-      gzip: gzipSync(json, { level: 9 }),
-      br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    },
+    listResponse: prepareJson({ success: true, data: items }),
+    trpcListResponse: prepareJson({ result: { data: items } }),
+  };
+}
+
+function prepareJson(value: unknown): PreparedJson {
+  const json = JSON.stringify(value);
+  return {
+    json,
+    etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
+    gzip: gzipSync(json, { level: 9 }),
+    br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
   };
 }
 
