@@ -1,7 +1,9 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, reconnectDelaySeconds, type DbHandle } from "./client";
-import { sql } from "./sql";
+import { createDb, reconnectDelaySeconds, type Db, type DbHandle } from "./client";
+import { eq, sql } from "./sql";
+import { foodItems } from "./tables/catalog";
+import { users } from "./tables/customer";
 import { createTestPostgresDatabase, testDatabaseKind } from "./testing";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,5 +50,49 @@ describe.runIf(testDatabaseKind() === "postgres")("a transaction whose connectio
     await expect(statementAfterClose).rejects.toMatchObject({ cause: { code: "CONNECTION_CLOSED" } });
     await sleep(50);
     expect(await handle.ping()).toBe(true);
+  });
+});
+
+describe.runIf(testDatabaseKind() === "postgres")("queries through drizzle on PostgreSQL", () => {
+  let handle: DbHandle;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await createTestPostgresDatabase();
+    handle = createDb({ databaseUrl: database.url, maxConnections: 1 });
+    await handle.migrate();
+    close = async () => {
+      await handle.close();
+      await database.drop();
+    };
+  });
+  afterAll(() => close());
+
+  const preparedOnConnection = async (db: Pick<Db, "execute">) =>
+    (await db.execute(sql`select statement from pg_prepared_statements`)) as unknown as { statement: string }[];
+
+  it("are prepared once per connection, in and out of transactions (one round trip each after the first)", async () => {
+    const byName = (name: string) => handle.db.select({ id: foodItems.id }).from(foodItems).where(eq(foodItems.name, name));
+    await byName("Jalebi");
+    await byName("Kaju Katli");
+    const statements = await preparedOnConnection(handle.db);
+    // One statement for the select, however many times it ran with different values.
+    expect(statements.filter((s) => s.statement.includes('from "food_items"'))).toHaveLength(1);
+
+    await handle.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.email, "asha@example.in"));
+      await tx.transaction(async (savepoint) => {
+        await savepoint.select({ name: users.name }).from(users).where(eq(users.email, "ravi@example.in"));
+      });
+      // The transaction's select and the savepoint's (another shape): each prepared.
+      expect((await preparedOnConnection(tx)).filter((s) => s.statement.includes('from "users"'))).toHaveLength(2);
+    });
+  });
+
+  it("still answer after a column they read changes type (the driver prepares them again)", async () => {
+    const names = () => handle.db.select({ name: foodItems.name }).from(foodItems).where(eq(foodItems.slug, "none"));
+    await names();
+    await handle.db.execute(sql`alter table food_items alter column name type varchar(200)`);
+    await expect(names()).resolves.toEqual([]);
+    await handle.db.execute(sql`alter table food_items alter column name type text`);
   });
 });

@@ -61,9 +61,36 @@ export function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
 }
 
+/**
+ * drizzle-orm (0.45) sends every query through postgres.js's `unsafe()` unprepared (drizzle-team/drizzle-orm#6096),
+ * and postgres.js runs an unprepared query with parameters in two round trips: describe, then execute. Prepared per
+ * connection instead (postgres.js's own default), a query costs one round trip after its first use on a connection.
+ * The statements cached per connection are bounded by the code's query shapes (lists in queries are capped by the
+ * contracts: 50 cart lines); postgres.js re-prepares one whose plan a migration invalidated.
+ */
+export function withPreparedStatements<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, parameters, { ...options, prepare: true });
+      }
+      // Transactions and savepoints hand their callback a new client: it prepares too.
+      if (property === "begin" || property === "savepoint") {
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (inner: postgres.TransactionSql) => unknown;
+          const open = Reflect.get(target, property, receiver) as (...rest: unknown[]) => unknown;
+          return open.call(target, ...args, (inner: postgres.TransactionSql) => callback(withPreparedStatements(inner)));
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
 function createPostgresDb(url: string, max: number, migrationsFolder: string): DbHandle {
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff: reconnectDelaySeconds });
-  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const db = drizzlePostgres({ client: withPreparedStatements(client), schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
