@@ -68,7 +68,7 @@ export function reconnectDelaySeconds(retries: number): number {
  * The statements cached per connection are bounded by the code's query shapes (lists in queries are capped by the
  * contracts: 50 cart lines); postgres.js re-prepares one whose plan a migration invalidated.
  */
-export function withPreparedStatements<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+function withPreparedStatements<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === "unsafe") {
