@@ -16,7 +16,7 @@ describe("payment completion races", () => {
   let two: TestApp;
   let closeApps: () => Promise<void>;
   beforeAll(async () => {
-    ({ one: one, two: two, close: closeApps } = await createTwinApps());
+    ({ one, two, close: closeApps } = await createTwinApps());
   });
   afterAll(() => closeApps());
 

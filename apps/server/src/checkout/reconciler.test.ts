@@ -13,7 +13,7 @@ describe("the reconciler", () => {
   let two: TestApp;
   let closeApps: () => Promise<void>;
   beforeAll(async () => {
-    ({ one: one, two: two, close: closeApps } = await createTwinApps());
+    ({ one, two, close: closeApps } = await createTwinApps());
   });
   afterAll(() => closeApps());
 
