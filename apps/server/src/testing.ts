@@ -27,6 +27,7 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Fastify's logger (default: none); tests that read log lines pass a stream. */
   logger?: BuildAppOptions["logger"];
+  timeouts?: BuildAppOptions["timeouts"];
 }
 
 /** The real app on a fresh database (or `database`) and a temporary DATA_DIR. */
@@ -36,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const database = options.database ?? (await createTestDb());
   if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
-  const app = await buildApp({ env, database, logger: options.logger });
+  const app = await buildApp({ env, database, logger: options.logger, timeouts: options.timeouts });
   await app.ready();
   return {
     app,
