@@ -34,6 +34,15 @@ describe("the embedded database's lock", () => {
     lock.release();
   });
 
+  it("takes over a lock with its own pid that it does not hold (a restarted container's process gets the same pid)", () => {
+    const dir = path.join(root, "same-pid");
+    writeFileSync(`${dir}.lock`, `${process.pid}\n`);
+    const lock = lockEmbeddedDatabase(dir);
+    expect(() => lockEmbeddedDatabase(dir)).toThrow(EmbeddedDatabaseInUseError);
+    lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
   it("refuses a lock held by a live process, naming it", () => {
     const dir = path.join(root, "alive");
     writeFileSync(`${dir}.lock`, `${process.ppid}\n`);

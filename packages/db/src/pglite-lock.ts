@@ -11,6 +11,9 @@ export class EmbeddedDatabaseInUseError extends Error {
   }
 }
 
+/** Lock files this process holds (a lock with this process's pid that is not here was left by an earlier process given the same pid, as in a restarted container). */
+const heldHere = new Set<string>();
+
 export interface EmbeddedDatabaseLock {
   /** Gives the database up (only if the lock file is still ours). */
   release(): void;
@@ -35,7 +38,7 @@ export function lockEmbeddedDatabase(dir: string): EmbeddedDatabaseLock {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) throw error;
       }
       const holder = lockHolder(lockFile);
-      if (holder !== null && isAlive(holder)) throw new EmbeddedDatabaseInUseError(dir, holder);
+      if (holder !== null && (heldHere.has(lockFile) || (holder !== process.pid && isAlive(holder)))) throw new EmbeddedDatabaseInUseError(dir, holder);
       // Stale: moved aside under a unique name first, so two processes taking it over cannot remove each other's.
       try {
         renameSync(lockFile, `${lockFile}.stale.${process.pid}`);
@@ -47,7 +50,9 @@ export function lockEmbeddedDatabase(dir: string): EmbeddedDatabaseLock {
   } finally {
     rmSync(mine, { force: true });
   }
+  heldHere.add(lockFile);
   const release = () => {
+    if (!heldHere.delete(lockFile)) return;
     if (lockHolder(lockFile) === process.pid) rmSync(lockFile, { force: true });
     process.off("exit", release);
   };
@@ -66,7 +71,6 @@ function lockHolder(lockFile: string): number | null {
 }
 
 function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return true;
