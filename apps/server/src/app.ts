@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { createAccountLimits } from "@mithai/api/accounts/limits";
@@ -20,12 +21,40 @@ export interface BuildAppOptions {
   env: Env;
   database: DbHandle;
   logger?: FastifyServerOptions["logger"];
+  /** Overrides of DEFAULT_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
+/** How long the server waits for a client, in milliseconds; a slow or silent client is cut off, never waited on forever. */
+export interface ServerTimeouts {
+  /** From the connection's first byte to the end of the request's headers. */
+  headers: number;
+  /** From the first byte to the end of the whole request, body included (a 5 MB upload needs about 170 KB/s). */
+  request: number;
+  /** A socket on which nothing moves, either way. */
+  idle: number;
+  /** An idle kept-alive connection between two requests. */
+  keepAlive: number;
+  /** How often node checks the headers and request deadlines (its default, 30 s, would let a client overstay them by as much). */
+  checkEvery: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000, checkEvery: 1_000 };
+
+/** The request id Fastify logs with every line of a request; answers carry it as `x-request-id` (and 5xx bodies as `requestId`). */
+export const REQUEST_ID_HEADER = "x-request-id";
+
 /** The whole HTTP surface as one Fastify instance; server.ts only listens and closes it. */
-export async function buildApp({ env, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger = false, timeouts: timeoutOverrides }: BuildAppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOverrides };
   const app = Fastify({
     logger,
+    // Unique across restarts and servers, so a customer's quoted id finds one log line.
+    genReqId: () => randomUUID(),
+    connectionTimeout: timeouts.idle,
+    requestTimeout: timeouts.request,
+    keepAliveTimeout: timeouts.keepAlive,
+    http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkEvery },
     // X-Forwarded-For is believed only from a proxy on this host or a private network; from anyone else
     // it would let a client pick its own IP (and so dodge per-IP rate limits or fake the consent record).
     trustProxy: ["loopback", "linklocal", "uniquelocal", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"],
@@ -61,6 +90,11 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     await catalog.stop();
     // Receipts queued by the last requests still go out before the process ends.
     await deps.mailer.close();
+  });
+
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    done();
   });
 
   // Third-party plugins first, then the app's own.

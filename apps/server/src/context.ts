@@ -20,5 +20,6 @@ export async function contextFromRequest(req: FastifyRequest, options: { allowTo
     auth: token ? await verifyAuthToken(token, deps.config.jwtSecret) : null,
     ip: req.ip,
     userAgent: req.headers["user-agent"] ?? "",
+    requestId: req.id,
   };
 }

@@ -1,6 +1,7 @@
 import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
 import { startReconciler } from "@mithai/api/payments/reconciler";
-import { createDb } from "@mithai/db/client";
+import { createDb, type DbHandle } from "@mithai/db/client";
+import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
 import { buildApp } from "./app";
 import { EnvError, loadEnv, type Env } from "./env";
 
@@ -16,7 +17,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir }, env.migrationsFolder);
+  let database: DbHandle;
+  try {
+    database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir }, env.migrationsFolder);
+  } catch (error) {
+    if (error instanceof EmbeddedDatabaseInUseError) {
+      console.error(
+        `The shop is already running on this database (pid ${error.pid}, ${error.dir}). Stop it first (Ctrl-C where it runs, or kill ${error.pid}), ` +
+          "or start this one with another DATA_DIR (a separate shop), or use PostgreSQL (DATABASE_URL) to run several servers on one database.",
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp({
     env,
     database,

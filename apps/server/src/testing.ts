@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
 import type { DbHandle } from "@mithai/db/client";
 import { createTestDb } from "@mithai/db/testing";
-import { buildApp } from "./app";
+import { buildApp, type BuildAppOptions } from "./app";
 import { loadEnv, type Env } from "./env";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-signing";
@@ -25,6 +25,9 @@ export interface TestAppOptions {
   database?: DbHandle;
   /** Serve this folder as the built web client (the real build may not exist when unit tests run). */
   webDistDir?: string;
+  /** Fastify's logger (default: none); tests that read log lines pass a stream. */
+  logger?: BuildAppOptions["logger"];
+  timeouts?: BuildAppOptions["timeouts"];
 }
 
 /** The real app on a fresh database (or `database`) and a temporary DATA_DIR. */
@@ -34,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const database = options.database ?? (await createTestDb());
   if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, logger: options.logger, timeouts: options.timeouts });
   await app.ready();
   return {
     app,

@@ -57,4 +57,6 @@ export interface RequestContext extends ApiDeps {
   /** The address the server saw the request come from. */
   ip: string;
   userAgent: string;
+  /** The id the server logs this request under (absent when a service is called outside a request). */
+  requestId?: string;
 }

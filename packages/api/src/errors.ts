@@ -34,3 +34,9 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
 export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
+
+/** The whole message of an unexpected 5xx answer (REST or tRPC): no internals, and the id the log line carries. */
+export function somethingWentWrong(requestId: string | undefined): string {
+  const tail = requestId ? `; if it keeps failing, quote request id ${requestId}` : "";
+  return `Something went wrong on our side. Please try again${tail}.`;
+}

@@ -50,3 +50,19 @@ export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
   if ("error" in outcome && outcome.error instanceof AppError) return outcome.error;
   throw new Error(`expected an AppError, got ${"error" in outcome ? String(outcome.error) : "success"}`);
 }
+
+/**
+ * The header of a lossless WebP claiming width × height pixels, padded to 10 KB: all that sharp's metadata reads,
+ * and what a picture-bomb upload looks like (decoding it would need width × height × 4 bytes).
+ */
+export function losslessWebpHeader(width: number, height: number): Buffer {
+  const u32 = (n: number) => {
+    const bytes = Buffer.alloc(4);
+    bytes.writeUInt32LE(n);
+    return bytes;
+  };
+  // VP8L: signature byte, then 14 bits of width - 1 and 14 of height - 1; chunks are of even length.
+  const payload = Buffer.concat([Buffer.from([0x2f]), u32(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14)), Buffer.alloc(10 * 1024 + 1)]);
+  const chunk = Buffer.concat([Buffer.from("VP8L"), u32(payload.length), payload]);
+  return Buffer.concat([Buffer.from("RIFF"), u32(4 + chunk.length), Buffer.from("WEBP"), chunk]);
+}

@@ -2,14 +2,21 @@ import { TRPCError, initTRPC } from "@trpc/server";
 import { ZodError } from "zod";
 import { eq } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";
-import { AppError } from "./errors";
+import { AppError, somethingWentWrong } from "./errors";
 import { assertNoNul } from "./nul-text";
 import type { AuthSession, RequestContext } from "./context";
 
 const t = initTRPC.context<RequestContext>().create({
-  errorFormatter({ shape, error }) {
-    // Internals never leave the server: a 5xx says only that something failed.
-    if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: "Internal server error" };
+  // Never put stack traces (file paths, a failed query's SQL) in answers, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
+    // Internals never leave the server: a 5xx says only that something failed, and the id its log line carries.
+    // A domain error's own message (the payment provider did not answer) was written for people and stays.
+    if (shape.data.httpStatus >= 500) {
+      const requestId = ctx?.requestId;
+      const message = error.cause instanceof AppError ? error.cause.message : somethingWentWrong(requestId);
+      return { ...shape, message, data: { ...shape.data, requestId } };
+    }
     // Bad input: the first problem in words a person can act on, not the validator's JSON dump.
     if (error.cause instanceof ZodError) return { ...shape, message: error.cause.issues[0]?.message ?? "Invalid input" };
     return shape;

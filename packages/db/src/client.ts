@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockEmbeddedDatabase } from "./pglite-lock";
 import * as schema from "./schema";
 
 /** The one database type the rest of the code sees, whichever driver is underneath. */
@@ -116,7 +117,14 @@ function createPostgresDb(url: string, max: number, migrationsFolder: string): D
 
 function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHandle {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = new PGlite(dir);
+  const lock = dir ? lockEmbeddedDatabase(dir) : undefined;
+  let client: PGlite;
+  try {
+    client = new PGlite(dir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -130,7 +138,13 @@ function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHa
       return () => unlisten();
     },
     ping: () => pingDb(db),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -5,6 +5,11 @@ export const DISCOUNT_PAISE = 150 * 100;
 /** The discount is given on this paid order of a calendar month (Asia/Kolkata). */
 export const DISCOUNTED_ORDER_NUMBER = 2;
 export const SHOP_TIME_ZONE = "Asia/Kolkata";
+/**
+ * The calendar days the shop's order filters and page cursors may name. Outside them the database refuses the
+ * timestamp (year 0) or JavaScript's dates stop being plain ISO text, and no order of this shop lies there anyway.
+ */
+export const ORDER_DATE_RANGE = { first: "2000-01-01", last: "2099-12-31" } as const;
 export const CURRENCY = "INR";
 /** The largest order paid online in one go (Razorpay's usual per-payment ceiling); larger ones go through the shop. */
 export const MAX_ORDER_PAISE = 500_000 * 100;

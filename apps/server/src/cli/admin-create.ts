@@ -7,7 +7,8 @@ import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { createAdminAccount } from "@mithai/api/accounts/users";
 import { AppError } from "@mithai/api/errors";
-import { createDb } from "@mithai/db/client";
+import { createDb, type DbHandle } from "@mithai/db/client";
+import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
 import { registerInputSchema } from "@mithai/schema/contracts/account";
 import { EnvError, loadEnv } from "../env";
 
@@ -24,7 +25,19 @@ async function main(): Promise<void> {
   if (!parsed.success) fail(parsed.error.issues[0]?.message ?? "Invalid input");
 
   const env = loadEnv();
-  const database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, maxConnections: 1 }, env.migrationsFolder);
+  let database: DbHandle;
+  try {
+    database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, maxConnections: 1 }, env.migrationsFolder);
+  } catch (error) {
+    if (error instanceof EmbeddedDatabaseInUseError) {
+      fail(
+        `The shop is running on this database (pid ${error.pid}); two processes on the embedded database would corrupt it.\n` +
+          `While no admin exists, create the first one in the running shop at ${env.publicUrl}/admin-register ` +
+          `(an admin can then add others there). Or stop the shop (Ctrl-C), run this again, and start the shop.`,
+      );
+    }
+    throw error;
+  }
   try {
     await database.migrate();
     await createAdminAccount(database.db, parsed.data);

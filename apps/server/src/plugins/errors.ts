@@ -1,11 +1,14 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { AppError } from "@mithai/api/errors";
+import { AppError, somethingWentWrong } from "@mithai/api/errors";
 
 /** One place maps every failure to an HTTP answer: 4xx with a message a person can act on, 5xx without internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
-      if (error.httpStatus >= 500) req.log.error({ err: error.cause ?? error }, error.message);
+      if (error.httpStatus >= 500) {
+        req.log.error({ err: error.cause ?? error }, error.message);
+        return reply.status(error.httpStatus).send({ success: false, message: error.message, requestId: req.id });
+      }
       return reply.status(error.httpStatus).send({ success: false, message: error.message });
     }
     const status = error.statusCode ?? 500;
@@ -13,7 +16,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ success: false, message: clientMessage(error) });
     }
     req.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ success: false, message: "Internal server error" });
+    return reply.status(500).send({ success: false, message: somethingWentWrong(req.id), requestId: req.id });
   });
 }
 

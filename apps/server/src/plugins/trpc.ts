@@ -22,13 +22,23 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
     // If the catalogue cannot be read, tRPC answers (and logs) the failure in its own shape.
     catalog.snapshot().then((snapshot) => sendPreparedJson(req, reply, snapshot.trpcListResponse), () => done());
   });
+  // tRPC answers with a fetch Response, whose status and headers Fastify applies only after the onSend hooks: the
+  // compression hook would take the body and lose them (every compressed error a 200 without a content type). The
+  // Response becomes a plain answer here, before any compression sees it.
+  app.addHook("onSend", async (_req, reply, payload) => {
+    if (!(payload instanceof Response)) return payload;
+    reply.status(payload.status);
+    payload.headers.forEach((value, name) => reply.header(name, value));
+    return Buffer.from(await payload.arrayBuffer());
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => contextFromRequest(req, { allowTokenHeader: false }),
-      onError({ error, path }) {
-        if (getHTTPStatusCodeFromError(error) >= 500) app.log.error({ err: error.cause ?? error, path }, "tRPC procedure failed");
+      onError({ error, path, req }) {
+        // req.log: the line carries the request id the answer shows.
+        if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error.cause ?? error, path }, "tRPC procedure failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });

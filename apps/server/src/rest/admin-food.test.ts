@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, foodItems, orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import type { FoodItem } from "@mithai/schema/catalog";
+import { losslessWebpHeader } from "@mithai/api/testing";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { bearer, createAccount, insertOrders, multipart, pngBytes, type FilePart } from "./admin-fixtures";
 
@@ -139,6 +140,7 @@ describe("admin catalogue over REST", () => {
       ["a text file named .png", { field: "image", filename: "sweet.png", contentType: "image/png", bytes: Buffer.from("just some text, not a picture") }, 415, "JPEG, PNG, WebP or AVIF"],
       ["an SVG", { field: "image", filename: "s.svg", contentType: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>') }, 415, "JPEG, PNG, WebP or AVIF"],
       ["a picture over 5 MB", { field: "image", filename: "big.png", contentType: "image/png", bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 1) }, 413, "5 MB"],
+      ["a 10 KB WebP of 16383 × 16383 pixels", { field: "image", filename: "bomb.webp", contentType: "image/webp", bytes: losslessWebpHeader(16383, 16383) }, 413, "40 megapixels"],
     ])("refuses %s and leaves no file and no row", async (_name, file, status, message) => {
       const before = { files: imageFiles(), items: await itemCount() };
       const res = await add(validFields({ name: `Refused ${status}` }), file);
@@ -192,6 +194,17 @@ describe("admin catalogue over REST", () => {
       expect(imageFiles()).toContain(after.image);
     });
 
+    it("with a new picture keeps the old files while an order shows them", async () => {
+      const item = await added(validFields({ name: "Ordered Picture" }));
+      await insertOrders(t.database.db, [
+        { userId: customerId, items: [{ foodItemId: item._id, name: item.name, quantity: 1, unitPricePaise: 89950, image: item.image }] },
+      ]);
+      const after = jsonOf<{ data: FoodItem }>(await edit(item._id, validFields({ name: "Ordered Picture" }), { ...png, bytes: await pngBytes(80, 80) })).data;
+      expect(after.image).not.toBe(item.image);
+      expect(imageFiles()).toContain(item.image);
+      expect(imageFiles()).toContain(after.image);
+    });
+
     it("refuses bad input and a bad picture without touching the item or its files", async () => {
       const item = await added(validFields({ name: "Stay Same" }));
       const before = imageFiles();
@@ -210,7 +223,7 @@ describe("admin catalogue over REST", () => {
   });
 
   describe("removing", () => {
-    it("takes the item off the storefront and carts, frees its slug and picture, and keeps past orders intact", async () => {
+    it("takes the item off the storefront and carts, frees its slug, and keeps past orders and their picture intact", async () => {
       const item = await added(validFields({ name: "Short Lived" }));
       await t.database.db.insert(cartItems).values({ userId: customerId, foodItemId: item._id, quantity: 2 });
       const [orderId] = await insertOrders(t.database.db, [
@@ -226,7 +239,9 @@ describe("admin catalogue over REST", () => {
       expect((await t.app.inject("/api/food/slug/short-lived")).statusCode).toBe(404);
       expect((await t.app.inject(`/api/food/item/${item._id}`)).statusCode).toBe(404);
       expect(await t.database.db.select().from(cartItems).where(eq(cartItems.foodItemId, item._id))).toEqual([]);
-      expect(imageFiles().filter((f) => f.startsWith(item.image.replace(".webp", "")))).toEqual([]);
+      // A removed item is hidden, not destroyed: the order's picture is still served.
+      expect(imageFiles()).toContain(item.image);
+      expect((await t.app.inject(`/images/${item.image}`)).statusCode).toBe(200);
       const [orderAfter] = await t.database.db.select().from(orders).where(eq(orders.id, orderId!));
       expect(orderAfter).toEqual(orderBefore);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import type { AdminOrder, AdminOrderPage } from "@mithai/schema/admin";
@@ -99,6 +99,29 @@ describe("admin orders over REST", () => {
     expect((await list("?limit=0")).res.statusCode).toBe(400);
     expect((await list("?limit=1000")).res.statusCode).toBe(400);
     expect((await list("?payment=refunded")).res.statusCode).toBe(400);
+  });
+
+  it("refuses dates outside the shop's range and crafted cursors with a 400 and a message (they were 500s)", async () => {
+    const cursorOf = (text: string) => Buffer.from(text).toString("base64url");
+    const id = expectedPaid[0];
+    for (const query of [
+      "?from=0000-01-01",
+      "?to=0000-01-01",
+      "?from=9999-12-31",
+      "?from=1999-12-31",
+      `?cursor=${cursorOf(`2025-13-45T99:99:99.000000Z|${id}`)}`,
+      `?cursor=${cursorOf(`0000-01-01T00:00:00.000000Z|${id}`)}`,
+      `?cursor=${cursorOf(`2025-02-30T10:00:00.000000Z|${id}`)}`,
+      `?cursor=${cursorOf(`2025-10-01T10:00:00.000000Z|${id}|more`)}`,
+    ]) {
+      const { res, body } = await list(query);
+      expect(res.statusCode, query).toBe(400);
+      expect((body as unknown as { message: string }).message, query).toBeTruthy();
+    }
+    const csv = await t.app.inject({ url: "/api/admin/orders.csv?from=0000-01-01", headers: admin });
+    expect(csv.statusCode).toBe(400);
+    expect(csv.headers["content-type"]).toMatch(/^application\/json/);
+    expect(jsonOf<{ message: string }>(csv).message).toMatch(/Dates must lie between/);
   });
 
   describe("filters and search", () => {
@@ -215,6 +238,59 @@ describe("admin orders over REST", () => {
       for await (const batch of orderBatches(t.database.db, filters, 7)) batches.push(batch.map((o) => o._id));
       expect(batches.length).toBe(Math.ceil(expectedPaid.length / 7));
       expect(batches.flat()).toEqual(expectedPaid);
+    });
+  });
+
+  describe("a CSV export that fails", () => {
+    let other: TestApp;
+    let base: string;
+    beforeAll(async () => {
+      other = await createTestApp();
+      const { id } = await createAccount(other.database.db, "user");
+      // More than one batch of the export (500), so a failure can come after the first chunk is out.
+      await insertOrders(other.database.db, Array.from({ length: 700 }, (_, i) => ({ userId: id, createdAt: new Date(Date.now() - i * 1000) })));
+      base = await other.app.listen({ port: 0, host: "127.0.0.1" });
+    });
+    afterAll(() => other.close());
+
+    /** Lets the first `okCalls` selects through and fails every later one. */
+    function failSelectsAfter(okCalls: number) {
+      const db = other.app.deps.db;
+      const select = db.select.bind(db);
+      let calls = 0;
+      return vi.spyOn(db, "select").mockImplementation(((...args: Parameters<typeof db.select>) => {
+        calls += 1;
+        if (calls > okCalls) throw new Error("connection lost");
+        return select(...args);
+      }) as typeof db.select);
+    }
+
+    it("answers an error, not a file, when the first batch fails", async () => {
+      const adminHeaders = bearer((await createAccount(other.database.db, "admin")).token);
+      const spy = failSelectsAfter(1); // the admin check's select passes, the export's first does not
+      try {
+        const res = await fetch(`${base}/api/admin/orders.csv`, { headers: { ...adminHeaders, "accept-encoding": "gzip" } });
+        expect(res.status).toBe(500);
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(res.headers.get("content-disposition")).toBeNull();
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it.each(["identity", "gzip", "br"])("aborts the download (never a complete-looking partial file) when a later batch fails, encoding %s", async (encoding) => {
+      const adminHeaders = bearer((await createAccount(other.database.db, "admin")).token);
+      const whole = await fetch(`${base}/api/admin/orders.csv`, { headers: { ...adminHeaders, "accept-encoding": encoding } });
+      expect((await whole.text()).trimEnd().split("\r\n")).toHaveLength(701);
+
+      const spy = failSelectsAfter(2); // the admin check and the first batch pass
+      try {
+        // Compressed, the headers may still be in the compressor when the failure comes: then the answer itself fails.
+        const download = fetch(`${base}/api/admin/orders.csv`, { headers: { ...adminHeaders, "accept-encoding": encoding } }).then((res) => res.text());
+        await expect(download).rejects.toThrow();
+      } finally {
+        spy.mockRestore();
+      }
     });
   });
 });

@@ -29,13 +29,30 @@ export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
   /** Today's paid orders and revenue for the dashboard. */
   app.get("/api/admin/today-sales", async () => ({ success: true, data: await todaySales(db) }));
 
-  /** The filtered orders as a CSV download, streamed from the database in batches. */
+  /**
+   * The filtered orders as a CSV download, streamed from the database in batches. Input and the first batch are
+   * checked before anything is sent, so those failures get an ordinary error answer; a failure after that aborts
+   * the connection (the download fails) instead of ending a partial file as if it were complete.
+   */
   app.get("/api/admin/orders.csv", async (req, reply) => {
     const filters = parseInput(orderFiltersSchema, req.query);
+    const csv = ordersCsv(db, filters);
+    const first = await csv.next();
+    const body = Readable.from(prependChunk(first, csv));
+    body.on("error", (error) => {
+      req.log.error({ err: error }, "orders.csv failed while streaming; connection aborted");
+      reply.raw.destroy(error);
+    });
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="orders-${shopToday(new Date())}.csv"`)
       .header("cache-control", "no-store")
-      .send(Readable.from(ordersCsv(db, filters)));
+      .send(body);
   });
+}
+
+async function* prependChunk<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }

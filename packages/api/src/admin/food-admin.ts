@@ -1,5 +1,5 @@
 import type { Db } from "@mithai/db/client";
-import { cartItems, foodItems } from "@mithai/db/schema";
+import { cartItems, foodItems, orders } from "@mithai/db/schema";
 import { and, eq, isNull, sql } from "@mithai/db/sql";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
@@ -36,7 +36,10 @@ export async function addFoodItem(deps: CatalogDeps, input: FoodItemInput, image
   return toFoodItem(row);
 }
 
-/** Changes an item on sale; a new picture replaces the old one (whose files are then deleted), no picture keeps it. */
+/**
+ * Changes an item on sale; a new picture replaces the old one, no picture keeps it. The old picture's files are
+ * deleted only when no order shows it (orders keep the picture they were placed with, on receipts and admin cards).
+ */
 export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
   const current = await activeItem(deps.db, id);
   const newImage = image ? await storeFoodImage(deps.imagesDir, image) : undefined;
@@ -52,7 +55,7 @@ export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodIte
     }),
   );
   await deps.catalog.changed();
-  if (newImage) await deleteFoodImage(deps.imagesDir, current.image);
+  if (newImage && !(await anyOrderShows(deps.db, current.image))) await deleteFoodImage(deps.imagesDir, current.image);
   return toFoodItem(row);
 }
 
@@ -66,9 +69,20 @@ async function withImageCleanup<T>(imagesDir: string, imageName: string | undefi
   }
 }
 
+/** True when some order's snapshot shows this picture (an admin edits rarely; a scan of the orders is fine then). */
+async function anyOrderShows(db: Db, image: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(sql`${orders.items} @> ${JSON.stringify([{ image }])}::jsonb`)
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
- * Takes an item off sale: it leaves the storefront and every cart, its slug becomes free and its
- * picture is deleted. The row stays, so reviews and past orders (which keep their own snapshot) are untouched.
+ * Takes an item off sale: it leaves the storefront and every cart and its slug becomes free. The row and its
+ * picture stay (a removed item is hidden, not destroyed): reviews, past orders, receipts and the admin's order
+ * cards still show it.
  */
 export async function removeFoodItem(deps: CatalogDeps, id: string): Promise<void> {
   const current = await activeItem(deps.db, id);
@@ -83,7 +97,6 @@ export async function removeFoodItem(deps: CatalogDeps, id: string): Promise<voi
   });
   if (!removed) throw notFound("Food item not found");
   await deps.catalog.changed();
-  await deleteFoodImage(deps.imagesDir, current.image);
 }
 
 async function activeItem(db: Db, id: string): Promise<typeof foodItems.$inferSelect> {

@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from "@mithai/db/sql
 import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admin";
 import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/schema/contracts/admin";
 import { paiseToRupees } from "@mithai/schema/money";
-import type { OrderStatus, PaymentStatus } from "@mithai/schema/order";
+import { ORDER_DATE_RANGE, type OrderStatus, type PaymentStatus } from "@mithai/schema/order";
 import { toCustomerOrder } from "../orders/history";
 import { AppError, badRequest, notFound } from "../errors";
 import { orderFilterCondition, shopDayRange, shopToday } from "./order-search";
@@ -127,7 +127,16 @@ function encodeCursor(cursor: Cursor): string {
 
 export function decodeCursor(text: string): Cursor {
   const [at, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
-  const valid = rest.length === 0 && at && id && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(at) && orderIdSchema.safeParse(id).success;
+  const valid = rest.length === 0 && at && id && isCursorInstant(at) && orderIdSchema.safeParse(id).success;
   if (!valid) throw badRequest("The page cursor is not valid; start from the first page");
   return { at, id };
+}
+
+/** A real instant written as encodeCursor writes it (the shape alone lets through month 13 or year 0, which the database refuses). */
+function isCursorInstant(at: string): boolean {
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(at)) return false;
+  const day = at.slice(0, 10);
+  if (day < ORDER_DATE_RANGE.first || day > ORDER_DATE_RANGE.last) return false;
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 19) === at.slice(0, 19);
 }

@@ -23,13 +23,16 @@ const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][]
 
 /**
  * The filtered orders as CSV, produced batch by batch from the database. Starts with a byte-order
- * mark so spreadsheet programs read ₹ and Indian names as UTF-8.
+ * mark so spreadsheet programs read ₹ and Indian names as UTF-8. The header comes with the first batch: once the
+ * first chunk is out the first query has answered, so a caller that waits for it can still refuse the whole export.
  */
 export async function* ordersCsv(db: Db, filters: OrderFilters): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(COLUMNS.map(([header]) => header))}`;
+  let header = `\uFEFF${csvLine(COLUMNS.map(([title]) => title))}`;
   for await (const batch of orderBatches(db, filters)) {
-    yield batch.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
+    yield header + batch.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
+    header = "";
   }
+  if (header) yield header;
 }
 
 export function csvLine(values: (string | number)[]): string {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN } from "../admin";
 import { FAQ_ENTRIES_PER_ITEM } from "../catalog";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
+import { ORDER_DATE_RANGE, ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
 import { categorySchema, slugSchema } from "./catalog";
 
 const PRICE_MESSAGE = "Price must be a number from ₹1 to ₹1,00,000 with at most 2 decimals";
@@ -73,7 +73,11 @@ export const foodItemInputSchema = z.object({
 });
 export type FoodItemInput = z.output<typeof foodItemInputSchema>;
 
-const shopDateSchema = z.iso.date({ message: "Dates must look like 2025-10-20" });
+const shopDateSchema = z.iso
+  .date({ message: "Dates must look like 2025-10-20" })
+  .refine((day) => day >= ORDER_DATE_RANGE.first && day <= ORDER_DATE_RANGE.last, {
+    message: `Dates must lie between ${ORDER_DATE_RANGE.first} and ${ORDER_DATE_RANGE.last}`,
+  });
 
 /** Filters of the admin order list and its CSV export. */
 export const orderFiltersSchema = z
