@@ -1,10 +1,12 @@
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { createAccountLimits } from "@mithai/api/accounts/limits";
+import { Redis } from "ioredis";
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
+import { createLimits } from "@mithai/api/limits";
 import { createMailer } from "@mithai/api/mail/mailer";
 import { assertNoNul } from "@mithai/api/nul-text";
+import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api/rate-limit";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
 import { MIN_COMPRESSED_BYTES, registerInMemoryCompression } from "./plugins/compression";
@@ -20,10 +22,12 @@ export interface BuildAppOptions {
   env: Env;
   database: DbHandle;
   logger?: FastifyServerOptions["logger"];
+  /** Where the Redis keys of the rate limits start (default "mithai:rl"); tests give each app its own. */
+  rateLimitPrefix?: string;
 }
 
 /** The whole HTTP surface as one Fastify instance; server.ts only listens and closes it. */
-export async function buildApp({ env, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger = false, rateLimitPrefix = "mithai:rl" }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // X-Forwarded-For is believed only from a proxy on this host or a private network; from anyone else
@@ -34,11 +38,15 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
   });
 
   const catalog = createCatalogCache(database.db, database.listen);
+  const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true }) : null;
+  const store: RateLimitStore = redis ? { kind: "redis", client: redis, prefix: rateLimitPrefix } : { kind: "memory" };
+  const rateLimiters = createRateLimiterFactory(store);
   const deps: ApiDeps = {
     db: database.db,
     catalog,
     log: app.log,
-    accountLimits: createAccountLimits(),
+    limits: createLimits(rateLimiters),
+    rateLimiters,
     mailer: createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log }),
     config: {
       shopName: env.shopName,
@@ -56,11 +64,16 @@ export async function buildApp({ env, database, logger = false }: BuildAppOption
     const address = app.server.address();
     if (address && typeof address === "object") deps.config.internalUrl = internalUrlOf(address.address, address.port);
   });
-  app.addHook("onReady", () => catalog.start());
+  app.addHook("onReady", async () => {
+    // Without Redis the limits keep counting in this process (their insurance) until it is back.
+    await redis?.connect().catch((error: unknown) => app.log.warn({ err: error }, "Redis unreachable: rate limits count per process until it answers"));
+    await catalog.start();
+  });
   app.addHook("onClose", async () => {
     await catalog.stop();
     // Receipts queued by the last requests still go out before the process ends.
     await deps.mailer.close();
+    await redis?.quit();
   });
 
   // Third-party plugins first, then the app's own.

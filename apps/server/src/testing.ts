@@ -25,6 +25,8 @@ export interface TestAppOptions {
   database?: DbHandle;
   /** Serve this folder as the built web client (the real build may not exist when unit tests run). */
   webDistDir?: string;
+  /** With REDIS_URL: where this test's rate-limit keys start, so tests never share counts by accident. */
+  rateLimitPrefix?: string;
 }
 
 /** The real app on a fresh database (or `database`) and a temporary DATA_DIR. */
@@ -34,7 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const database = options.database ?? (await createTestDb());
   if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, rateLimitPrefix: options.rateLimitPrefix });
   await app.ready();
   return {
     app,

@@ -9,6 +9,9 @@ import { sendPreparedJson } from "./compression";
 /** The storefront's catalogue query, as its own GET (see apps/web/src/lib/trpc.ts): served from the catalogue cache. */
 export const TRPC_CATALOG_LIST_URL = "/trpc/catalog.list";
 
+/** The web client's batch link sends no more than this per request either. */
+export const TRPC_MAX_BATCH_SIZE = 10;
+
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {
   // No procedure takes a form: the adapter would otherwise try to serialise the raw multipart stream (a 500).
   app.addHook("onRequest", async (req) => {
@@ -26,6 +29,8 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
+      // One request is at most this many calls (tRPC answers 400 beyond): a batch of hundreds would hold the server.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req }) => contextFromRequest(req, { allowTokenHeader: false }),
       onError({ error, path }) {
         if (getHTTPStatusCodeFromError(error) >= 500) app.log.error({ err: error.cause ?? error, path }, "tRPC procedure failed");
