@@ -3,14 +3,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import type { FastifyInstance } from "fastify";
 import { AppError } from "@mithai/api/errors";
 import { appRouter, type AppRouter } from "@mithai/api/root";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { contextFromRequest } from "../context";
 import { sendPreparedJson } from "./compression";
 
 /** The storefront's catalogue query, as its own GET (see apps/web/src/lib/trpc.ts): served from the catalogue cache. */
 export const TRPC_CATALOG_LIST_URL = "/trpc/catalog.list";
-
-/** The web client's batch link sends no more than this per request either. */
-export const TRPC_MAX_BATCH_SIZE = 10;
 
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {
   // No procedure takes a form: the adapter would otherwise try to serialise the raw multipart stream (a 500).
