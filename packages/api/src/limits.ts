@@ -19,7 +19,7 @@ export function createLimits(factory: RateLimiterFactory) {
       durationSeconds: 15 * MINUTE,
       message: "Too many wrong passwords for this account. Please wait 15 minutes or reset your password.",
     }),
-    registerPerIp: factory.create({ name: "register-ip", points: 20, durationSeconds: 15 * MINUTE, message: "Too many sign-up attempts. Please wait 15 minutes and try again." }),
+    registerPerIp: factory.create({ name: "register-ip", points: 50, durationSeconds: 15 * MINUTE, message: "Too many sign-up attempts. Please wait 15 minutes and try again." }),
     forgotPasswordPerIp: factory.create({ name: "forgot-ip", points: 20, durationSeconds: HOUR, message: "Too many password reset requests. Please wait an hour and try again." }),
     forgotPasswordPerAccountIp: factory.create({ name: "forgot-account-ip", points: 3, durationSeconds: HOUR, message: "Too many password reset requests. Please wait an hour and try again." }),
     /** A ceiling on the mails one inbox can receive, far above what the owner needs and what one stranger can send. */
