@@ -6,10 +6,9 @@ import { signAuthToken } from "../auth/tokens";
 import type { AuthSession, RequestContext } from "../context";
 import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
+import { accountGone } from "./users";
 
 type SessionContext = Pick<RequestContext, "db" | "config" | "limits"> & { auth: AuthSession };
-
-const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");
 
 /** "Sign out everywhere": every token issued so far, this one included, stops working at once. */
 export async function signOutEverywhere(ctx: Pick<RequestContext, "db">, userId: string): Promise<{ message: string }> {

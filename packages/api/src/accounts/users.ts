@@ -110,7 +110,7 @@ export async function getUserProfile(db: Db, userId: string): Promise<UserProfil
   return { ...user, role: user.role as Role, addresses: await listAddresses(db, userId) };
 }
 
-const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");
+export const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");
 
 /** Saves one more address (at most MAX_SAVED_ADDRESSES) and answers the customer's whole list. */
 export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<Address[]> {
