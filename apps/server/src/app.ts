@@ -1,6 +1,5 @@
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { Redis } from "ioredis";
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createLimits } from "@mithai/api/limits";
@@ -15,6 +14,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers";
 import { healthPlugin } from "./plugins/health";
 import { imagesPlugin, webClientPlugin } from "./plugins/static-files";
 import { trpcPlugin } from "./plugins/trpc";
+import { createRedisClient } from "./redis";
 import { restPlugin } from "./rest/index";
 import { crawlerRoutes } from "./seo/crawlers";
 
@@ -38,8 +38,8 @@ export async function buildApp({ env, database, logger = false, rateLimitPrefix 
   });
 
   const catalog = createCatalogCache(database.db, database.listen);
-  const redis = env.redisUrl ? new Redis(env.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true }) : null;
-  const store: RateLimitStore = redis ? { kind: "redis", client: redis, prefix: rateLimitPrefix } : { kind: "memory" };
+  const redis = env.redisUrl ? createRedisClient(env.redisUrl, app.log) : null;
+  const store: RateLimitStore = redis ? { kind: "redis", client: redis.client, prefix: rateLimitPrefix } : { kind: "memory" };
   const rateLimiters = createRateLimiterFactory(store);
   const deps: ApiDeps = {
     db: database.db,
@@ -65,15 +65,14 @@ export async function buildApp({ env, database, logger = false, rateLimitPrefix 
     if (address && typeof address === "object") deps.config.internalUrl = internalUrlOf(address.address, address.port);
   });
   app.addHook("onReady", async () => {
-    // Without Redis the limits keep counting in this process (their insurance) until it is back.
-    await redis?.connect().catch((error: unknown) => app.log.warn({ err: error }, "Redis unreachable: rate limits count per process until it answers"));
+    await redis?.start();
     await catalog.start();
   });
   app.addHook("onClose", async () => {
     await catalog.stop();
     // Receipts queued by the last requests still go out before the process ends.
     await deps.mailer.close();
-    await redis?.quit();
+    await redis?.stop();
   });
 
   // Third-party plugins first, then the app's own.

@@ -40,3 +40,18 @@ describe("two servers sharing one Redis (issue 19)", () => {
     expect((await consent(two)).statusCode).toBe(200);
   });
 });
+
+describe("a Redis that does not answer", () => {
+  it("still limits (each server counting on its own) and lets the server close", async () => {
+    const t = await createTestApp({ env: { REDIS_URL: "redis://127.0.0.1:1" } });
+    try {
+      const email = `nored${Date.now()}@example.in`;
+      expect((await t.app.inject({ method: "POST", url: "/api/user/register", payload: { name: "No Redis", email, password: "motichoor-11" } })).statusCode).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email, password: "guessing-123" } })).statusCode);
+      expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
