@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { createAccountLimits } from "@mithai/api/accounts/limits";
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
+import { createLimits } from "@mithai/api/limits";
 import { createMailer } from "@mithai/api/mail/mailer";
 import { assertNoNul } from "@mithai/api/nul-text";
+import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api/rate-limit";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
 import { MIN_COMPRESSED_BYTES, registerInMemoryCompression } from "./plugins/compression";
@@ -14,6 +15,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers";
 import { healthPlugin } from "./plugins/health";
 import { imagesPlugin, webClientPlugin } from "./plugins/static-files";
 import { trpcPlugin } from "./plugins/trpc";
+import { createRedisClient } from "./redis";
 import { restPlugin } from "./rest/index";
 import { crawlerRoutes } from "./seo/crawlers";
 
@@ -23,6 +25,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Overrides of DEFAULT_TIMEOUTS (tests shorten them). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Where the Redis keys of the rate limits start (default "mithai:rl"); tests give each app its own. */
+  rateLimitPrefix?: string;
 }
 
 /** How long the server waits for a client, in milliseconds; a slow or silent client is cut off, never waited on forever. */
@@ -45,7 +49,13 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = { headers: 10_000, request: 30_0
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /** The whole HTTP surface as one Fastify instance; server.ts only listens and closes it. */
-export async function buildApp({ env, database, logger = false, timeouts: timeoutOverrides }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  logger = false,
+  timeouts: timeoutOverrides,
+  rateLimitPrefix = "mithai:rl",
+}: BuildAppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOverrides };
   const app = Fastify({
     logger,
@@ -63,11 +73,15 @@ export async function buildApp({ env, database, logger = false, timeouts: timeou
   });
 
   const catalog = createCatalogCache(database.db, database.listen);
+  const redis = env.redisUrl ? createRedisClient(env.redisUrl, app.log) : null;
+  const store: RateLimitStore = redis ? { kind: "redis", client: redis.client, prefix: rateLimitPrefix } : { kind: "memory" };
+  const rateLimiters = createRateLimiterFactory(store);
   const deps: ApiDeps = {
     db: database.db,
     catalog,
     log: app.log,
-    accountLimits: createAccountLimits(),
+    limits: createLimits(rateLimiters),
+    rateLimiters,
     mailer: createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log }),
     config: {
       shopName: env.shopName,
@@ -85,11 +99,15 @@ export async function buildApp({ env, database, logger = false, timeouts: timeou
     const address = app.server.address();
     if (address && typeof address === "object") deps.config.internalUrl = internalUrlOf(address.address, address.port);
   });
-  app.addHook("onReady", () => catalog.start());
+  app.addHook("onReady", async () => {
+    await redis?.start();
+    await catalog.start();
+  });
   app.addHook("onClose", async () => {
     await catalog.stop();
     // Receipts queued by the last requests still go out before the process ends.
     await deps.mailer.close();
+    await redis?.stop();
   });
 
   app.addHook("onRequest", (req, reply, done) => {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { readRequestToken, verifyAuthToken } from "@mithai/api/auth/tokens";
+import { authenticateToken } from "@mithai/api/auth/authenticate";
+import { readRequestToken } from "@mithai/api/auth/tokens";
 import type { ApiDeps, RequestContext } from "@mithai/api/context";
 
 declare module "fastify" {
@@ -17,7 +18,7 @@ export async function contextFromRequest(req: FastifyRequest, options: { allowTo
   const token = readRequestToken(req.headers, options.allowTokenHeader);
   return {
     ...deps,
-    auth: token ? await verifyAuthToken(token, deps.config.jwtSecret) : null,
+    auth: token ? await authenticateToken(deps.db, token, deps.config.jwtSecret) : null,
     ip: req.ip,
     userAgent: req.headers["user-agent"] ?? "",
     requestId: req.id,

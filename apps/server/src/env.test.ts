@@ -20,6 +20,7 @@ describe("environment", () => {
     expect(env.reconcileIntervalMs).toBe(60_000);
     expect(env.seedDemo).toBe(true);
     expect(env.shopName).toBe("Mithai");
+    expect(env.redisUrl).toBeUndefined();
     expect(env.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, "jwt-secret"), "utf8")).toBe(env.jwtSecret);
     expect(loadEnv({ DATA_DIR: dir }).jwtSecret).toBe(env.jwtSecret);
@@ -37,7 +38,12 @@ describe("environment", () => {
     expect(env.payments.sandboxWebhookDelayMs).toBe(3000);
   });
 
+  it("takes a Redis URL for the shared rate limits", () => {
+    expect(loadEnv({ DATA_DIR: dataDir(), REDIS_URL: "redis://cache.internal:6379/2" }).redisUrl).toBe("redis://cache.internal:6379/2");
+  });
+
   it.each([
+    [{ REDIS_URL: "http://cache.internal:6379" }, "REDIS_URL"],
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://x@y/z" }, "DATABASE_URL"],

@@ -40,6 +40,7 @@ const envSchema = z.object({
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(1799).default(300),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SANDBOX_WEBHOOK_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 export type PaymentsMode = "sandbox" | "razorpay";
@@ -65,6 +66,8 @@ export interface Env {
   /** How often each server runs the reconciler (default 1 minute). */
   reconcileIntervalMs: number;
   smtpUrl: string | undefined;
+  /** Where the rate limits' counts live when several servers share them; unset = this process's memory. */
+  redisUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
   shopName: string;
@@ -124,6 +127,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     reconcileAfterMs: raw.RECONCILE_AFTER_SECONDS * 1000,
     reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
     smtpUrl: raw.SMTP_URL,
+    redisUrl: raw.REDIS_URL,
     mailFrom: raw.MAIL_FROM ?? `${raw.SHOP_NAME} <no-reply@mithai.local>`,
     seedDemo: raw.SEED_DEMO ?? true,
     shopName: raw.SHOP_NAME,

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   /** Fastify's logger (default: none); tests that read log lines pass a stream. */
   logger?: BuildAppOptions["logger"];
   timeouts?: BuildAppOptions["timeouts"];
+  /** With REDIS_URL: where this test's rate-limit keys start, so tests never share counts by accident. */
+  rateLimitPrefix?: string;
 }
 
 /** The real app on a fresh database (or `database`) and a temporary DATA_DIR. */
@@ -37,7 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const database = options.database ?? (await createTestDb());
   if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
-  const app = await buildApp({ env, database, logger: options.logger, timeouts: options.timeouts });
+  const app = await buildApp({ env, database, logger: options.logger, timeouts: options.timeouts, rateLimitPrefix: options.rateLimitPrefix });
   await app.ready();
   return {
     app,

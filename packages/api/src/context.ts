@@ -1,8 +1,9 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
-import type { AccountLimits } from "./accounts/limits";
 import type { CatalogCache } from "./catalog/cache";
+import type { Limits } from "./limits";
 import type { Mailer } from "./mail/mailer";
+import type { RateLimiterFactory } from "./rate-limit";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -42,8 +43,10 @@ export interface ApiDeps {
   log: Logger;
   mailer: Mailer;
   catalog: CatalogCache;
-  /** Per-process attempt counters for login, sign-up and password reset. */
-  accountLimits: AccountLimits;
+  /** The shop's rate limits (in Redis when several servers share them). */
+  limits: Limits;
+  /** What made `limits`; tests reset it. */
+  rateLimiters: RateLimiterFactory;
 }
 
 export interface AuthSession {

@@ -1,9 +1,10 @@
 import type { Db } from "@mithai/db/client";
-import { createAccountLimits } from "./accounts/limits";
 import { createCatalogCache } from "./catalog/cache";
 import type { ApiConfig, AuthSession, Logger, RequestContext } from "./context";
 import { AppError } from "./errors";
+import { createLimits } from "./limits";
 import { withBackgroundSending, type MailMessage } from "./mail/mailer";
+import { createRateLimiterFactory } from "./rate-limit";
 
 export const TEST_CONFIG: ApiConfig = {
   shopName: "Mithai",
@@ -20,6 +21,7 @@ export const silentLog: Logger = { info() {}, warn() {}, error() {} };
 /** A request context for calling services and routers directly; mails land in `sent`. */
 export function createTestContext(db: Db, overrides: { auth?: AuthSession | null; ip?: string } = {}): RequestContext & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
+  const rateLimiters = createRateLimiterFactory({ kind: "memory" });
   return {
     db,
     config: TEST_CONFIG,
@@ -27,7 +29,8 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
     mailer: withBackgroundSending(silentLog, async (message) => {
       sent.push(message);
     }),
-    accountLimits: createAccountLimits(),
+    limits: createLimits(rateLimiters),
+    rateLimiters,
     // One process in a test: local invalidation is all it needs, so nothing listens for other processes.
     catalog: createCatalogCache(db, async () => async () => {}),
     auth: overrides.auth ?? null,

@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink, type TRPCClient } from "@trpc/client";
 import type { AppRouter } from "@mithai/api/root";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 
 export type { AppRouter };
 export type MithaiClient = TRPCClient<AppRouter>;
@@ -18,6 +19,7 @@ export function createMithaiClient({ url, token, fetch }: MithaiClientOptions): 
     links: [
       httpBatchLink({
         url: `${url.replace(/\/+$/, "")}/trpc`,
+        maxItems: TRPC_MAX_BATCH_SIZE,
         headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
         ...(fetch ? { fetch } : {}),
       }),

@@ -3,6 +3,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import type { FastifyInstance } from "fastify";
 import { AppError } from "@mithai/api/errors";
 import { appRouter, type AppRouter } from "@mithai/api/root";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { contextFromRequest } from "../context";
 import { sendPreparedJson } from "./compression";
 
@@ -35,6 +36,8 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
+      // One request is at most this many calls (tRPC answers 400 beyond): a batch of hundreds would hold the server.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req }) => contextFromRequest(req, { allowTokenHeader: false }),
       onError({ error, path, req }) {
         // req.log: the line carries the request id the answer shows.

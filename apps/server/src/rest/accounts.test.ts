@@ -16,9 +16,9 @@ beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: "https://mithai.example.in", SHOP_NAME: "Mithai Test Shop" } });
 });
 afterAll(() => t.close());
-beforeEach(() => {
+beforeEach(async () => {
   // Each test starts with fresh attempt counters; the limits themselves are tested on purpose below.
-  for (const limiter of Object.values(t.app.deps.accountLimits)) limiter.reset();
+  await t.app.deps.rateLimiters.reset();
 });
 
 let counter = 0;
@@ -66,21 +66,23 @@ describe("POST /api/user/register and /api/user/login", () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
-  it("answers 429 once the login limit for an e-mail is used up", async () => {
-    const email = uniqueEmail();
+  it("answers 429 after ten wrong passwords for an account from one address; the owner elsewhere still gets in", async () => {
+    const { email } = await signUp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("/api/user/login", { email, password: "guessing-123" })).statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await post("/api/user/login", { email, password: "guessing-123" });
+    for (let i = 0; i < 10; i++) statuses.push((await post("/api/user/login", { email, password: "guessing-123" })).statusCode);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const limited = await post("/api/user/login", { email, password: "motichoor-11" });
     expect(limited.statusCode).toBe(429);
-    expect(jsonOf<{ message: string }>(limited).message).toMatch(/Too many login attempts/);
+    expect(jsonOf<{ message: string }>(limited).message).toMatch(/Too many wrong passwords/);
+    const elsewhere = await t.app.inject({ method: "POST", url: "/api/user/login", payload: { email, password: "motichoor-11" }, remoteAddress: "192.0.2.50" });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
-  it("answers 429 once the sign-up limit for one e-mail is used up", async () => {
-    const email = uniqueEmail();
+  it("answers 429 once one address used up its sign-ups", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post("/api/user/register", { name: "Spam", email, password: "motichoor-11" })).statusCode);
-    expect(statuses).toEqual([200, 409, 409, 409, 409, 429]);
+    for (let i = 0; i < 51; i++) statuses.push((await post("/api/user/register", { name: "Spam", email: uniqueEmail(), password: "motichoor-11" })).statusCode);
+    expect(statuses.slice(0, 50).every((s) => s === 200)).toBe(true);
+    expect(statuses[50]).toBe(429);
   });
 });
 
@@ -196,7 +198,89 @@ describe("POST /api/forgot-password and /api/reset-password", () => {
   });
 });
 
+describe("sign out everywhere and password change over REST", () => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const profileStatus = async (token: string) => (await t.app.inject({ url: "/api/user/profile", headers: bearer(token) })).statusCode;
+
+  it("POST /api/user/logout-all ends every session: a signed-out token gets 401", async () => {
+    const { email, body } = await signUp();
+    const other = jsonOf<AuthBody>(await post("/api/user/login", { email, password: "motichoor-11" }));
+    const res = await post("/api/user/logout-all", {}, bearer(body.token));
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toEqual({ success: true, message: "You have been signed out on every device." });
+    expect(await profileStatus(body.token)).toBe(401);
+    expect(await profileStatus(other.token)).toBe(401);
+    expect((await post("/api/user/logout-all", {}, bearer(body.token))).statusCode).toBe(401);
+  });
+
+  it("POST /api/user/change-password answers a fresh token and ends the older ones", async () => {
+    const { email, body } = await signUp();
+    const wrong = await post("/api/user/change-password", { currentPassword: "nope-nope-1", newPassword: "kaju-katli-22" }, bearer(body.token));
+    expect(wrong.statusCode).toBe(400);
+    expect(jsonOf(wrong)).toEqual({ success: false, message: "Your current password is not correct." });
+    const short = await post("/api/user/change-password", { currentPassword: "motichoor-11", newPassword: "short" }, bearer(body.token));
+    expect(short.statusCode).toBe(400);
+
+    const res = await post("/api/user/change-password", { currentPassword: "motichoor-11", newPassword: "kaju-katli-22" }, bearer(body.token));
+    expect(res.statusCode).toBe(200);
+    const changed = jsonOf<AuthBody>(res);
+    expect(changed).toMatchObject({ success: true, role: "user" });
+    expect(await profileStatus(body.token)).toBe(401);
+    expect(await profileStatus(changed.token)).toBe(200);
+    expect((await post("/api/user/login", { email, password: "kaju-katli-22" })).statusCode).toBe(200);
+    expect((await post("/api/user/change-password", { currentPassword: "kaju-katli-22", newPassword: "x-new-pass-33" })).statusCode).toBe(401);
+  });
+
+  it("a token issued before a password reset gets 401 after it (issue 13)", async () => {
+    const { email, body } = await signUp();
+    await post("/api/forgot-password", { email });
+    const eml = (await readNewestOutboxMail(t.env.outboxDir))!;
+    const token = decodeURIComponent(eml.match(/reset-password\?token=([A-Za-z0-9_%-]+)/)![1]!);
+    expect((await post("/api/reset-password", { token, newPassword: "fresh-password-1" })).statusCode).toBe(200);
+    expect(await profileStatus(body.token)).toBe(401);
+  });
+
+  it("limits /api/reset-password per address (issue 13)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await post("/api/reset-password", { token: `bogus-${i}`, newPassword: "fresh-password-1" })).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe("account procedures over tRPC", () => {
+  it("user.logoutAll and user.changePassword end older tokens", async () => {
+    const { body } = await signUp();
+    const call = (path: string, token: string, payload?: object) =>
+      t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { authorization: `Bearer ${token}` }, payload: payload ?? {} });
+    const changed = await call("user.changePassword", body.token, { currentPassword: "motichoor-11", newPassword: "kaju-katli-22" });
+    expect(changed.statusCode).toBe(200);
+    const fresh = jsonOf<{ result: { data: AuthBody } }>(changed).result.data.token;
+    expect((await t.app.inject({ url: "/trpc/user.profile", headers: { authorization: `Bearer ${body.token}` } })).statusCode).toBe(401);
+    expect((await call("user.logoutAll", fresh)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: "/trpc/user.profile", headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(401);
+  });
+
+  it("refuses a batch of more than 10 calls with 400 and runs none of them (issue 13: 262 bogus resets)", async () => {
+    const calls = 262;
+    const input = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { token: `bogus-${i}`, newPassword: "fresh-password-1" }]));
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/trpc/${Array(calls).fill("auth.resetPassword").join(",")}?batch=1`,
+      payload: input,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(jsonOf(res))).toMatch(/Batch call exceeds maximum size/);
+    // Nothing ran: the address still has all its reset attempts.
+    const ten = await t.app.inject({
+      method: "POST",
+      url: `/trpc/${Array(10).fill("auth.resetPassword").join(",")}?batch=1`,
+      payload: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { token: `bogus-${i}`, newPassword: "fresh-password-1" }])),
+    });
+    expect(ten.statusCode).toBe(400);
+    expect(jsonOf<Array<{ error: { data: { httpStatus: number } } }>>(ten).map((answer) => answer.error.data.httpStatus)).toEqual(Array(10).fill(400));
+  });
+
   it("answers bad input with the first problem in words", async () => {
     const res = await t.app.inject({ method: "POST", url: "/trpc/auth.register", payload: { name: "Kiran", email: "nope", password: "motichoor-11" } });
     expect(res.statusCode).toBe(400);

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requestPasswordReset, resetPassword } from "@mithai/api/accounts/password-reset";
+import { changePassword, signOutEverywhere } from "@mithai/api/accounts/sessions";
 import { addAddress, getUserProfile, loginUser, registerUser } from "@mithai/api/accounts/users";
 import type { Address } from "@mithai/schema/account";
 import {
   addressInputSchema,
+  changePasswordInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
   registerInputSchema,
@@ -43,6 +45,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const { db, auth } = await customerRestContext(req);
     const list = await addAddress(db, auth.userId, parseInput(restAddressSchema, req.body));
     return { success: true, message: "Address added successfully!", user: { addresses: withZip(list) } };
+  });
+
+  app.post("/api/user/change-password", async (req) => {
+    const ctx = await customerRestContext(req);
+    const result = await changePassword(ctx, parseInput(changePasswordInputSchema, req.body));
+    return { success: true, token: result.token, role: result.role, message: result.message };
+  });
+
+  app.post("/api/user/logout-all", async (req) => {
+    const { db, auth } = await customerRestContext(req);
+    return { success: true, ...(await signOutEverywhere({ db }, auth.userId)) };
   });
 
   app.post("/api/forgot-password", async (req) => {

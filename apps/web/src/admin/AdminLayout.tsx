@@ -1,8 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../components/Logo";
 import { formatElapsed } from "./format";
 import { endAdminSession, useAdminSession } from "./session";
+import { useAdminTRPC } from "./trpc";
 
 const SIDEBAR_LINKS = [
   { to: "/admin/add", label: "Add Items" },
@@ -15,9 +17,23 @@ export function AdminLayout() {
   const session = useAdminSession();
   const navigate = useNavigate();
 
+  const logoutAll = useMutation(useAdminTRPC().user.logoutAll.mutationOptions());
+  const [logoutAllFailed, setLogoutAllFailed] = useState(false);
+
   function logout() {
     endAdminSession();
     void navigate("/admin-login");
+  }
+
+  /** Ends every admin session of this account (a lost laptop, a shared machine), this one included. */
+  async function logoutEverywhere() {
+    setLogoutAllFailed(false);
+    try {
+      await logoutAll.mutateAsync();
+      logout();
+    } catch {
+      setLogoutAllFailed(true);
+    }
   }
 
   return (
@@ -29,6 +45,16 @@ export function AdminLayout() {
         </Link>
         <div className="admin-topbar-actions">
           {session && <SessionTimer since={session.loginTime} />}
+          {logoutAllFailed && (
+            <p role="alert" className="admin-timer">
+              Could not sign out everywhere. Please try again.
+            </p>
+          )}
+          {session && (
+            <button type="button" className="button button-secondary admin-logout" onClick={logoutEverywhere} disabled={logoutAll.isPending}>
+              Sign out everywhere
+            </button>
+          )}
           <button type="button" className="button button-secondary admin-logout" onClick={logout}>
             Logout
           </button>

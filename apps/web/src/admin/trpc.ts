@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@mithai/api/root";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { errorCodeOf } from "../lib/errors";
 import { endAdminSession, getAdminSession } from "./session";
 
@@ -16,6 +17,7 @@ export function makeAdminTRPCClient() {
     links: [
       httpBatchLink({
         url: "/trpc",
+        maxItems: TRPC_MAX_BATCH_SIZE,
         headers() {
           const session = getAdminSession();
           return session ? { authorization: `Bearer ${session.token}` } : {};

@@ -2,6 +2,7 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@mithai/api/root";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { errorCodeOf } from "./errors";
 import { getCustomerToken, setCustomerToken } from "./session";
 
@@ -35,7 +36,7 @@ export function makeTRPCClient() {
         condition: isCatalogList,
         // Public: no token, so every visitor's request is the same one.
         true: httpLink({ url: "/trpc" }),
-        false: httpBatchLink({ url: "/trpc", headers }),
+        false: httpBatchLink({ url: "/trpc", headers, maxItems: TRPC_MAX_BATCH_SIZE }),
       }),
     ],
   });

@@ -1,12 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { passwordResetTokens, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
+import { authenticateToken } from "../auth/authenticate";
 import { withBackgroundSending } from "../mail/mailer";
 import { appErrorOf, createTestContext, silentLog, uniqueEmail } from "../testing";
+import { hashPassword } from "./passwords";
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from "./password-reset";
 import { loginUser, registerUser } from "./users";
+
+// The real hashing, watched: a bogus reset link must not cost an argon2 hash.
+vi.mock("./passwords", async (importOriginal) => {
+  const real = await importOriginal<typeof import("./passwords")>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
 
 let database: DbHandle;
 let ctx: ReturnType<typeof createTestContext>;
@@ -72,12 +80,21 @@ describe("forgot password", () => {
     expect(await requestPasswordReset(ctx, email)).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
   });
 
-  it("limits requests per e-mail with a 429 message", async () => {
+  it("limits one address's requests for one e-mail with a 429 message", async () => {
     const { email } = await customer();
     for (let i = 0; i < 3; i++) await requestPasswordReset(ctx, email);
     const error = await appErrorOf(requestPasswordReset(ctx, email));
     expect(error.code).toBe("TOO_MANY_REQUESTS");
     expect(ctx.sent).toHaveLength(3);
+  });
+
+  it("a stranger's three requests do not stop the owner's own request from another address (issue 13)", async () => {
+    const { email } = await customer();
+    const stranger = { ...ctx, ip: "198.51.100.23" };
+    for (let i = 0; i < 3; i++) await requestPasswordReset(stranger, email);
+    expect((await appErrorOf(requestPasswordReset(stranger, email))).code).toBe("TOO_MANY_REQUESTS");
+    expect(await requestPasswordReset({ ...ctx, ip: "192.0.2.44" }, email)).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(ctx.sent).toHaveLength(4);
   });
 });
 
@@ -105,8 +122,26 @@ describe("reset password", () => {
     expect(await canLogIn(email, "old-password-1")).toBe(true);
   });
 
-  it("refuses a made-up token", async () => {
+  it("refuses a made-up token without hashing the new password (issue 13)", async () => {
+    vi.mocked(hashPassword).mockClear();
     expect((await appErrorOf(resetPassword(ctx, { token: "made-up-token", newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+    expect(hashPassword).not.toHaveBeenCalled();
+  });
+
+  it("limits reset attempts from one address", async () => {
+    const guesser = { ...ctx, ip: "198.51.100.24" };
+    for (let i = 0; i < 20; i++) expect((await appErrorOf(resetPassword(guesser, { token: `guess-${i}`, newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(resetPassword(guesser, { token: "guess-21", newPassword: "new-password-2" }))).code).toBe("TOO_MANY_REQUESTS");
+  });
+
+  it("ends every token signed in before the reset (issue 13)", async () => {
+    const { email } = await customer();
+    const before = await loginUser(ctx, { email, password: "old-password-1" });
+    expect(await authenticateToken(database.db, before.token, ctx.config.jwtSecret)).not.toBeNull();
+    await resetPassword(ctx, { token: await mailedToken(email), newPassword: "new-password-2" });
+    expect(await authenticateToken(database.db, before.token, ctx.config.jwtSecret)).toBeNull();
+    const after = await loginUser(ctx, { email, password: "new-password-2" });
+    expect(await authenticateToken(database.db, after.token, ctx.config.jwtSecret)).not.toBeNull();
   });
 
   it("a successful reset voids the customer's other reset links", async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "@mithai/db/sql";
+import { and, eq, gt, isNull, sql } from "@mithai/db/sql";
 import { passwordResetTokens, users } from "@mithai/db/schema";
 import type { ResetPasswordInput } from "@mithai/schema/contracts/account";
 import type { RequestContext } from "../context";
@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { hashPassword } from "./passwords";
 import { passwordResetMail } from "./reset-mail";
 
-type ResetContext = Pick<RequestContext, "db" | "config" | "log" | "mailer" | "accountLimits" | "ip">;
+type ResetContext = Pick<RequestContext, "db" | "config" | "log" | "mailer" | "limits" | "ip">;
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 const RESET_TOKEN_BYTES = 32;
@@ -22,7 +22,10 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * and a failing mail server is logged rather than shown, so the answer never tells who has an account.
  */
 export async function requestPasswordReset(ctx: ResetContext, email: string): Promise<{ message: string }> {
-  ctx.accountLimits.forgotPassword.hit(ctx.ip, email);
+  // A stranger gets a few requests for someone's e-mail, and never enough to use up the owner's ceiling.
+  await ctx.limits.forgotPasswordPerIp.consume(ctx.ip);
+  await ctx.limits.forgotPasswordPerAccountIp.consume(`${email}|${ctx.ip}`);
+  await ctx.limits.forgotPasswordPerAccount.consume(email);
   const [user] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
   if (user) {
     const token = randomBytes(RESET_TOKEN_BYTES).toString("base64url");
@@ -42,8 +45,19 @@ export async function requestPasswordReset(ctx: ResetContext, email: string): Pr
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
 
-/** Sets a new password with an unused, unexpired token; success also voids the customer's other reset links. */
-export async function resetPassword(ctx: Pick<ResetContext, "db">, input: ResetPasswordInput): Promise<{ message: string }> {
+const invalidResetLink = () => new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please request a new one.");
+
+/**
+ * Sets a new password with an unused, unexpired token; success also voids the customer's other reset links
+ * and ends every token signed in before (on every device). The link is checked before the new password is
+ * hashed, so bogus links cost a lookup, not an argon2 hash.
+ */
+export async function resetPassword(ctx: Pick<ResetContext, "db" | "limits" | "ip">, input: ResetPasswordInput): Promise<{ message: string }> {
+  await ctx.limits.resetPasswordPerIp.consume(ctx.ip);
+  const tokenHash = hashToken(input.token);
+  const usable = (now: Date) => and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  const [pending] = await ctx.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable(new Date())).limit(1);
+  if (!pending) throw invalidResetLink();
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
@@ -51,10 +65,10 @@ export async function resetPassword(ctx: Pick<ResetContext, "db">, input: ResetP
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.tokenHash, hashToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .where(usable(now))
       .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please request a new one.");
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    if (!claimed) throw invalidResetLink();
+    await tx.update(users).set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, claimed.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

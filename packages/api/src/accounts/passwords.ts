@@ -19,7 +19,8 @@ let dummyHash: Promise<string> | undefined;
  * Spends the same time as a real check when there is no account to check against, so the answer
  * time does not reveal which e-mails have accounts.
  */
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string): Promise<false> {
   dummyHash ??= hashPassword("not-a-real-password-only-for-timing");
   await verifyPassword(await dummyHash, password);
+  return false;
 }

@@ -4,6 +4,7 @@ import {
   addressInputSchema,
   addressSchema,
   authResultSchema,
+  changePasswordInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
   registerInputSchema,
@@ -12,6 +13,7 @@ import {
 } from "@mithai/schema/contracts/account";
 import { customerProcedure, publicProcedure } from "../trpc";
 import { requestPasswordReset, resetPassword } from "./password-reset";
+import { changePassword, signOutEverywhere } from "./sessions";
 import { addAddress, getUserProfile, loginUser, registerUser } from "./users";
 
 const messageSchema = z.object({ message: z.string() });
@@ -32,4 +34,9 @@ export const userRouter = {
     .input(addressInputSchema)
     .output(z.array(addressSchema))
     .mutation(({ ctx, input }) => addAddress(ctx.db, ctx.auth.userId, input)),
+  changePassword: customerProcedure
+    .input(changePasswordInputSchema)
+    .output(authResultSchema)
+    .mutation(({ ctx, input }) => changePassword(ctx, input)),
+  logoutAll: customerProcedure.output(messageSchema).mutation(({ ctx }) => signOutEverywhere(ctx, ctx.auth.userId)),
 } satisfies TRPCRouterRecord;

@@ -45,7 +45,7 @@ describe("customer registration and login", () => {
     const [row] = await usersWithEmail(email);
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain("gulab-jamun-42");
-    expect(await sessionOf(result.token)).toEqual({ userId: row!.id, role: "user" });
+    expect(await sessionOf(result.token)).toEqual({ userId: row!.id, role: "user", tokenVersion: 0 });
     const claims = decodeJwt(result.token);
     expect(claims.exp! - claims.iat!).toBe(TOKEN_TTL_SECONDS);
 
@@ -78,13 +78,39 @@ describe("customer registration and login", () => {
     expect(registerInputSchema.safeParse({ name: "A", email: uniqueEmail(), password: "long-enough", role: "owner" }).success).toBe(false);
   });
 
-  it("limits login attempts per e-mail with a 429 message", async () => {
-    const email = uniqueEmail();
-    for (let i = 0; i < 10; i++) await appErrorOf(loginUser(ctx, { email, password: "wrong-password" }));
-    const error = await appErrorOf(loginUser(ctx, { email, password: "wrong-password" }));
+  it("bounds wrong passwords per account and address: the 11th try from that address gets 429, even with the right password", async () => {
+    const input = registration();
+    await registerUser(ctx, input);
+    for (let i = 0; i < 10; i++) expect((await appErrorOf(loginUser(ctx, { email: input.email, password: "wrong-password" }))).code).toBe("UNAUTHORIZED");
+    const error = await appErrorOf(loginUser(ctx, { email: input.email, password: input.password }));
+    expect(error.code).toBe("TOO_MANY_REQUESTS");
+    expect(error.message).toMatch(/Too many wrong passwords/);
+  });
+
+  it("ten wrong passwords from one address do not lock the owner out from another (issue 13)", async () => {
+    const input = registration();
+    await registerUser(ctx, input);
+    const attacker = { ...ctx, ip: "198.51.100.66" };
+    for (let i = 0; i < 12; i++) await appErrorOf(loginUser(attacker, { email: input.email, password: "wrong-password" }));
+    expect((await loginUser({ ...ctx, ip: "192.0.2.10" }, { email: input.email, password: input.password })).role).toBe("user");
+  });
+
+  it("a successful login clears the address's failures for that account", async () => {
+    const input = registration();
+    await registerUser(ctx, input);
+    for (let i = 0; i < 9; i++) await appErrorOf(loginUser(ctx, { email: input.email, password: "wrong-password" }));
+    await loginUser(ctx, { email: input.email, password: input.password });
+    for (let i = 0; i < 9; i++) await appErrorOf(loginUser(ctx, { email: input.email, password: "wrong-password" }));
+    expect((await loginUser(ctx, { email: input.email, password: input.password })).role).toBe("user");
+  });
+
+  it("bounds all login attempts from one address, across accounts", async () => {
+    const guesser = { ...ctx, ip: "198.51.100.68" };
+    for (let i = 0; i < 100; i++) await appErrorOf(loginUser(guesser, { email: uniqueEmail(), password: "wrong-password" }));
+    const error = await appErrorOf(loginUser(guesser, { email: uniqueEmail(), password: "wrong-password" }));
     expect(error.code).toBe("TOO_MANY_REQUESTS");
     expect(error.message).toMatch(/Too many login attempts/);
-  });
+  }, 60_000);
 });
 
 describe("admin registration (DECISIONS bootstrap rule)", () => {
@@ -121,6 +147,12 @@ describe("admin registration (DECISIONS bootstrap rule)", () => {
     await createAdminAccount(database.db, { name: "CLI Admin", email, password: "gulab-jamun-42" });
     const error = await appErrorOf(createAdminAccount(database.db, { name: "Again", email, password: "gulab-jamun-42" }));
     expect(error.code).toBe("CONFLICT");
+  });
+  it("an admin is not locked out by someone guessing the admin's password (issue 13)", async () => {
+    const email = uniqueEmail("admin");
+    await createAdminAccount(database.db, { name: "Owner", email, password: "barfi-admin-77" });
+    for (let i = 0; i < 12; i++) await appErrorOf(loginUser({ ...ctx, ip: "198.51.100.67" }, { email, password: "wrong-password" }));
+    expect((await loginUser({ ...ctx, ip: "192.0.2.11" }, { email, password: "barfi-admin-77" })).role).toBe("admin");
   });
 });
 

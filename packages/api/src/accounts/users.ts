@@ -10,7 +10,7 @@ import { AppError } from "../errors";
 import { assertAdmin } from "../trpc";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 
-type AuthContext = Pick<RequestContext, "db" | "config" | "accountLimits" | "auth" | "ip">;
+type AuthContext = Pick<RequestContext, "db" | "config" | "limits" | "auth" | "ip">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 // Serialises admin bootstraps so two simultaneous "first admin" sign-ups cannot both succeed.
@@ -24,7 +24,7 @@ const duplicateEmail = () => new AppError("CONFLICT", "An account with this emai
  * when the request carries a valid admin token. Otherwise 403 and nothing is created.
  */
 export async function registerUser(ctx: AuthContext, input: RegisterInput): Promise<AuthResult> {
-  ctx.accountLimits.register.hit(ctx.ip, input.email);
+  await ctx.limits.registerPerIp.consume(ctx.ip);
   const role: Role = input.role ?? "user";
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
@@ -73,21 +73,28 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The same answer for an unknown e-mail and a wrong password, in about the same time. */
+/**
+ * The same answer for an unknown e-mail and a wrong password, in about the same time. Guessing is bounded
+ * per address and per account+address; nothing counts per account alone, so a stranger's wrong guesses never
+ * lock the owner (signing in from elsewhere) out.
+ */
 export async function loginUser(ctx: AuthContext, input: LoginInput): Promise<AuthResult> {
-  ctx.accountLimits.login.hit(ctx.ip, input.email);
+  const accountAtIp = `${input.email}|${ctx.ip}`;
+  await ctx.limits.loginFailuresPerAccountIp.assertNotExhausted(accountAtIp);
+  await ctx.limits.loginPerIp.consume(ctx.ip);
   const [user] = await ctx.db
-    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
-  if (!user) {
-    await burnPasswordCheck(input.password);
+  const passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
+  if (!user || !passwordMatches) {
+    await ctx.limits.loginFailuresPerAccountIp.consume(accountAtIp);
     throw invalidCredentials();
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+  await ctx.limits.loginFailuresPerAccountIp.clear(accountAtIp);
   const role = user.role as Role;
-  const token = await signAuthToken({ userId: user.id, role }, ctx.config.jwtSecret);
+  const token = await signAuthToken({ userId: user.id, role, tokenVersion: user.tokenVersion }, ctx.config.jwtSecret);
   return { token, role, message: "Login successful" };
 }
 
@@ -103,7 +110,7 @@ export async function getUserProfile(db: Db, userId: string): Promise<UserProfil
   return { ...user, role: user.role as Role, addresses: await listAddresses(db, userId) };
 }
 
-const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");
+export const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");
 
 /** Saves one more address (at most MAX_SAVED_ADDRESSES) and answers the customer's whole list. */
 export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<Address[]> {

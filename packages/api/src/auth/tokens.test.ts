@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { signAuthToken, verifyAuthToken } from "./tokens";
 
 const secret = "tokens-test-secret-that-is-long-enough-42";
-const session = { userId: "5b0e6a4e-3a52-4a4a-9d0e-2f1f3c0a7b11", role: "user" as const };
+const session = { userId: "5b0e6a4e-3a52-4a4a-9d0e-2f1f3c0a7b11", role: "user" as const, tokenVersion: 3 };
 
 describe("auth tokens", () => {
   afterEach(() => vi.useRealTimers());

@@ -8,8 +8,21 @@ function keyOf(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signAuthToken(session: AuthSession, secret: string, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
-  return new SignJWT({ role: session.role })
+/** A verified token: whose session it is, and which of the account's token versions it was issued under. */
+export interface VerifiedToken extends AuthSession {
+  tokenVersion: number;
+}
+
+/**
+ * A token for the session, under the account's current `tokenVersion` (users.token_version): raising that
+ * version ends every token issued before (see authenticateToken).
+ */
+export async function signAuthToken(
+  session: AuthSession & { tokenVersion?: number },
+  secret: string,
+  ttlSeconds = TOKEN_TTL_SECONDS,
+): Promise<string> {
+  return new SignJWT({ role: session.role, ver: session.tokenVersion ?? 0 })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(session.userId)
     .setIssuer(ISSUER)
@@ -23,11 +36,14 @@ export async function signAuthToken(session: AuthSession, secret: string, ttlSec
  * request, so its signature is checked once and then only its expiry. Keyed by secret and token, so a
  * token verified under one secret is never accepted under another. Bounded; the oldest entries go first.
  */
-const verified = new Map<string, { session: AuthSession; expiresAtMs: number }>();
+const verified = new Map<string, { session: VerifiedToken; expiresAtMs: number }>();
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** The session a token stands for, or null for a missing, forged, expired or malformed token. */
-export async function verifyAuthToken(token: string, secret: string): Promise<AuthSession | null> {
+/**
+ * The session a token stands for, or null for a missing, forged, expired or malformed token. Whether the
+ * account has since ended its older tokens is the database's to say: authenticateToken asks it.
+ */
+export async function verifyAuthToken(token: string, secret: string): Promise<VerifiedToken | null> {
   const cacheKey = `${secret}\u0000${token}`;
   const known = verified.get(cacheKey);
   if (known) {
@@ -39,7 +55,10 @@ export async function verifyAuthToken(token: string, secret: string): Promise<Au
     const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ["HS256"] });
     const role = payload.role;
     if (typeof payload.sub !== "string" || !ROLES.includes(role as Role) || typeof payload.exp !== "number") return null;
-    const session = { userId: payload.sub, role: role as Role };
+    // Tokens issued before versions existed carry none: they stand for version 0.
+    const tokenVersion = payload.ver ?? 0;
+    if (typeof tokenVersion !== "number" || !Number.isInteger(tokenVersion)) return null;
+    const session = { userId: payload.sub, role: role as Role, tokenVersion };
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(cacheKey, { session, expiresAtMs: payload.exp * 1000 });
     return session;

@@ -6,12 +6,8 @@ import { paiseToRupees } from "@mithai/schema/money";
 import { CURRENCY, type CheckoutPreview, type DeliveryAddressInput, type PlacedOrder } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { createProviderOrder } from "../payments/razorpay-client";
-import { createRateLimiter } from "../rate-limit";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
 import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter, kolkataMonth } from "./discount";
-
-// Each placement creates an order at the provider too: a customer gets a handful a minute (per process).
-const placementLimiter = createRateLimiter({ windowMs: 60_000, max: 10, message: "Too many checkout attempts. Please wait a minute and try again." });
 
 async function discountHeldElsewhere(db: Db, userId: string, month: string): Promise<boolean> {
   const [held] = await db
@@ -56,7 +52,7 @@ export async function previewCheckout(deps: Pick<ApiDeps, "db" | "config">, user
  */
 export async function placeOrder(deps: ApiDeps, userId: string, address: DeliveryAddressInput, now = new Date()): Promise<PlacedOrder> {
   const { db, config } = deps;
-  placementLimiter.hit(userId);
+  await deps.limits.placeOrderPerCustomer.consume(userId);
   const month = kolkataMonth(now);
   const cart = await checkoutBasis(db, userId, month);
   const id = randomUUID();

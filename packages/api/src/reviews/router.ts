@@ -12,5 +12,5 @@ export const reviewsRouter = {
   create: customerProcedure
     .input(createReviewSchema)
     .output(reviewSchema)
-    .mutation(({ ctx, input }) => createReview(ctx.db, ctx.auth.userId, input)),
+    .mutation(({ ctx, input }) => createReview(ctx, ctx.auth.userId, input)),
 } satisfies TRPCRouterRecord;

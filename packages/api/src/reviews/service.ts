@@ -3,17 +3,10 @@ import { reviews, users } from "@mithai/db/schema";
 import { desc, eq } from "@mithai/db/sql";
 import type { Review } from "@mithai/schema/reviews";
 import { onSaleItemId } from "../catalog/food-items";
+import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
-import { createRateLimiter } from "../rate-limit";
 
 type ReviewRow = typeof reviews.$inferSelect;
-
-/** A customer may post a few reviews in a row, not a flood. */
-const reviewLimiter = createRateLimiter({
-  windowMs: 10 * 60 * 1000,
-  max: 5,
-  message: "You have posted several reviews just now. Please try again in a few minutes.",
-});
 
 function toReview(row: ReviewRow): Review {
   return {
@@ -40,11 +33,16 @@ export async function listReviews(db: Db, productId: string): Promise<Review[]> 
  * Posts a review under the customer's account name. The text is stored exactly as written (trimmed);
  * the storefront shows it as text, never as HTML.
  */
-export async function createReview(db: Db, userId: string, input: { productId: string; review: string }): Promise<Review> {
+export async function createReview(
+  { db, limits }: Pick<ApiDeps, "db" | "limits">,
+  userId: string,
+  input: { productId: string; review: string },
+): Promise<Review> {
   const foodItemId = await onSaleItemId(db, input.productId);
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
-  reviewLimiter.hit(userId);
+  // A customer may post a few reviews in a row, not a flood.
+  await limits.reviewsPerCustomer.consume(userId);
   const [row] = await db.insert(reviews).values({ foodItemId, userId, username: user.name, review: input.review }).returning();
   return toReview(row!);
 }

@@ -11,6 +11,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("user"),
     phoneNumber: text("phone_number"),
+    /** Raised by a password reset or change and by "sign out everywhere": tokens carry the version they were issued under. */
+    tokenVersion: integer("token_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("users_role_known", sql`${t.role} in ('user', 'admin')`)],

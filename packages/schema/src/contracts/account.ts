@@ -36,6 +36,12 @@ export const resetPasswordInputSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required").max(200, "Password is too long"),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
 /** Spaces, dashes and brackets people type inside numbers are ignored. */
 const digitsOnly = (value: string) => value.replace(/[\s\-()]/g, "");
 

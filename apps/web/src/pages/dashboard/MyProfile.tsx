@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
+import { AccountSecurity } from "./AccountSecurity";
 
 export function MyProfile() {
   const trpc = useTRPC();
@@ -30,6 +31,7 @@ export function MyProfile() {
           <dd>{phoneNumber ?? "Not added"}</dd>
         </div>
       </dl>
+      <AccountSecurity />
     </>
   );
 }

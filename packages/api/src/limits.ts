@@ -1,0 +1,38 @@
+import type { RateLimiterFactory } from "./rate-limit";
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every rate limit of the shop, in one place (the README lists them). Keys: `ip`, `account` (the e-mail),
+ * `account+ip`, `customer` (user id). No limit counts per account alone in a way a stranger could use up:
+ * a lock-out keyed by the e-mail would let anyone lock its owner out.
+ */
+export function createLimits(factory: RateLimiterFactory) {
+  return {
+    /** All login attempts from one address. */
+    loginPerIp: factory.create({ name: "login-ip", points: 100, durationSeconds: 15 * MINUTE, message: "Too many login attempts. Please wait 15 minutes and try again." }),
+    /** Wrong passwords for one account from one address; a successful login clears them. */
+    loginFailuresPerAccountIp: factory.create({
+      name: "login-fail-account-ip",
+      points: 10,
+      durationSeconds: 15 * MINUTE,
+      message: "Too many wrong passwords for this account. Please wait 15 minutes or reset your password.",
+    }),
+    registerPerIp: factory.create({ name: "register-ip", points: 50, durationSeconds: 15 * MINUTE, message: "Too many sign-up attempts. Please wait 15 minutes and try again." }),
+    forgotPasswordPerIp: factory.create({ name: "forgot-ip", points: 20, durationSeconds: HOUR, message: "Too many password reset requests. Please wait an hour and try again." }),
+    forgotPasswordPerAccountIp: factory.create({ name: "forgot-account-ip", points: 3, durationSeconds: HOUR, message: "Too many password reset requests. Please wait an hour and try again." }),
+    /** A ceiling on the mails one inbox can receive, far above what the owner needs and what one stranger can send. */
+    forgotPasswordPerAccount: factory.create({ name: "forgot-account", points: 30, durationSeconds: HOUR, message: "Too many password reset requests. Please wait an hour and try again." }),
+    resetPasswordPerIp: factory.create({ name: "reset-ip", points: 20, durationSeconds: 15 * MINUTE, message: "Too many password reset attempts. Please wait 15 minutes and try again." }),
+    /** Password changes while signed in: each one checks the current password. */
+    changePasswordPerCustomer: factory.create({ name: "change-password-customer", points: 10, durationSeconds: 15 * MINUTE, message: "Too many password change attempts. Please wait 15 minutes and try again." }),
+    /** Each placement creates an order at the payment provider too. */
+    placeOrderPerCustomer: factory.create({ name: "place-customer", points: 10, durationSeconds: MINUTE, message: "Too many checkout attempts. Please wait a minute and try again." }),
+    reviewsPerCustomer: factory.create({ name: "review-customer", points: 5, durationSeconds: 10 * MINUTE, message: "You have posted several reviews just now. Please try again in a few minutes." }),
+    /** A banner sends one call per visitor; far beyond that from one address is a script filling the table. */
+    consentPerIp: factory.create({ name: "consent-ip", points: 10, durationSeconds: MINUTE, message: "Too many consent requests. Please try again in a minute." }),
+  };
+}
+
+export type Limits = ReturnType<typeof createLimits>;
