@@ -12,8 +12,8 @@ import postgres from "postgres";
 import { SMTPServer } from "smtp-server";
 import { processCpuMs, startProcess, type Started } from "./lib";
 
-/** Exactly as the sandbox signs a payment (apps/server/src/env.ts SANDBOX_KEYS.keySecret, payments/signatures.ts). */
-const SANDBOX_KEY_SECRET = "mithai_sandbox_key_secret";
+/** The bench gives the sandbox a known key secret, so it can sign payments as the sandbox does (payments/signatures.ts). */
+const SANDBOX_KEY_SECRET = "bench-sandbox-key-secret";
 /** The shop lets one customer place 10 orders a minute (orders/place.ts); stay under it. */
 const ORDERS_PER_CUSTOMER = 8;
 
@@ -124,8 +124,10 @@ export async function checkoutLoad(options: { root: string; port: number; orders
         DATABASE_URL: url.toString(),
         DATA_DIR: dataDir,
         PAYMENTS_MODE: "sandbox",
+        RAZORPAY_KEY_SECRET: SANDBOX_KEY_SECRET,
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
+        ALLOW_SANDBOX_PAYMENTS: "true",
         JWT_SECRET: "bench-secret-bench-secret-bench-secret-42",
         SMTP_URL: mailServer.url,
       },

@@ -149,6 +149,8 @@ export async function lighthouseBench(options: { root: string; port: number; run
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // A demo shop has no Razorpay keys; the pages then carry the test-payments banner, measured with them.
+      ALLOW_SANDBOX_PAYMENTS: "true",
       JWT_SECRET: "bench-secret-bench-secret-bench-secret-42",
     },
     `${base}/readyz`,

@@ -25,7 +25,7 @@ async function catalogueLoad(): Promise<{ bare: LoadResult; shop: LoadResult[] }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-"));
   const base = `http://127.0.0.1:${SHOP_PORT}`;
-  const shop = await startProcess("node", [path.join(root, "apps/server/dist/server.js")], { PORT: String(SHOP_PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42" }, `${base}/readyz`);
+  const shop = await startProcess("node", [path.join(root, "apps/server/dist/server.js")], { PORT: String(SHOP_PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ALLOW_SANDBOX_PAYMENTS: "true", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42" }, `${base}/readyz`);
   const slug = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
   const results = [];
   for (const [name, url] of [

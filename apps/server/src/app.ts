@@ -134,6 +134,6 @@ export async function buildApp({
   await app.register(restPlugin);
   await app.register(imagesPlugin, { imagesDir: env.imagesDir });
   await app.register(crawlerRoutes, { publicUrl: env.publicUrl });
-  await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl } });
+  await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl, testPaymentsBanner: env.testPaymentsBanner } });
   return app;
 }

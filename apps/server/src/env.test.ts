@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, SANDBOX_KEYS, loadEnv } from "./env";
+import { EnvError, loadEnv } from "./env";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "mithai-env-"));
 
@@ -15,7 +15,8 @@ describe("environment", () => {
     expect(env.databaseUrl).toBeUndefined();
     expect(env.pgliteDir).toBe(path.join(dir, "pglite"));
     expect(env.publicUrl).toBe("http://localhost:3000");
-    expect(env.payments).toEqual({ mode: "sandbox", ...SANDBOX_KEYS, sandboxWebhookDelayMs: 0 });
+    expect(env.payments).toMatchObject({ mode: "sandbox", sandboxWebhookDelayMs: 0 });
+    expect(env.testPaymentsBanner).toBe(false);
     expect(env.reconcileAfterMs).toBe(5 * 60_000);
     expect(env.reconcileIntervalMs).toBe(60_000);
     expect(env.seedDemo).toBe(true);
@@ -29,6 +30,47 @@ describe("environment", () => {
   it("switches to razorpay mode when keys are set", () => {
     const env = loadEnv({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" });
     expect(env.payments).toEqual({ mode: "razorpay", keyId: "rzp_live_x", keySecret: "s", webhookSecret: "w", sandboxWebhookDelayMs: 0 });
+  });
+
+  it("never falls back to a sandbox secret in razorpay mode: no webhook secret stays unset", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s" });
+    expect(env.payments).toMatchObject({ mode: "razorpay", keySecret: "s", webhookSecret: undefined });
+  });
+
+  it("makes the sandbox's secrets once per installation: random, kept in DATA_DIR, never the same for two shops", () => {
+    const one = dataDir();
+    const first = loadEnv({ DATA_DIR: one }).payments;
+    const again = loadEnv({ DATA_DIR: one }).payments;
+    const other = loadEnv({ DATA_DIR: dataDir() }).payments;
+    expect(first.keyId).toMatch(/^rzp_test_[\w-]{10,}$/);
+    expect(first.keySecret!.length).toBeGreaterThanOrEqual(32);
+    expect(first.webhookSecret!.length).toBeGreaterThanOrEqual(32);
+    expect(first.keySecret).not.toBe(first.webhookSecret);
+    expect(again).toEqual(first);
+    expect(readFileSync(path.join(one, "sandbox-key-secret"), "utf8")).toBe(first.keySecret);
+    expect(other.keyId).not.toBe(first.keyId);
+    expect(other.keySecret).not.toBe(first.keySecret);
+    expect(other.webhookSecret).not.toBe(first.webhookSecret);
+  });
+
+  it("keeps sandbox keys a test gives it, so the test can sign with them", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), RAZORPAY_KEY_SECRET: "known-secret", RAZORPAY_WEBHOOK_SECRET: "known-webhook" });
+    expect(env.payments).toMatchObject({ mode: "sandbox", keySecret: "known-secret", webhookSecret: "known-webhook" });
+  });
+
+  it("runs sandbox payments in production only when told so on purpose, and then shows the test-payments banner", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", JWT_SECRET: "x".repeat(40), ALLOW_SANDBOX_PAYMENTS: "true" });
+    expect(env.payments.mode).toBe("sandbox");
+    expect(env.testPaymentsBanner).toBe(true);
+    const live = loadEnv({
+      DATA_DIR: dataDir(),
+      NODE_ENV: "production",
+      JWT_SECRET: "x".repeat(40),
+      RAZORPAY_KEY_ID: "rzp_live_x",
+      RAZORPAY_KEY_SECRET: "s",
+      RAZORPAY_WEBHOOK_SECRET: "w",
+    });
+    expect(live.testPaymentsBanner).toBe(false);
   });
 
   it("takes the reconciler's timings and the sandbox webhook delay in whole seconds", () => {
@@ -58,6 +100,10 @@ describe("environment", () => {
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],
     [{ NODE_ENV: "production" }, "JWT_SECRET"],
     [{ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), RAZORPAY_KEY_ID: "k", RAZORPAY_KEY_SECRET: "s" }, "RAZORPAY_WEBHOOK_SECRET"],
+    // No keys in production would mean sandbox payments: anyone could sign their own payment.
+    [{ NODE_ENV: "production", JWT_SECRET: "x".repeat(40) }, "ALLOW_SANDBOX_PAYMENTS"],
+    [{ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), ALLOW_SANDBOX_PAYMENTS: "false" }, "ALLOW_SANDBOX_PAYMENTS"],
+    [{ ALLOW_SANDBOX_PAYMENTS: "yes" }, "ALLOW_SANDBOX_PAYMENTS"],
   ])("stops with a one-line error naming the variable for %o", (vars, name) => {
     let error: unknown;
     try {

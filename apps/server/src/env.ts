@@ -5,13 +5,6 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DEFAULT_SHOP_NAME } from "@mithai/schema/shop";
 
-/** Known sandbox credentials: the built-in fake gateway accepts these, and tests may sign with them. */
-export const SANDBOX_KEYS = {
-  keyId: "rzp_test_mithai_sandbox",
-  keySecret: "mithai_sandbox_key_secret",
-  webhookSecret: "mithai_sandbox_webhook_secret",
-} as const;
-
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
 const optionalText = z
   .string()
@@ -41,6 +34,7 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SANDBOX_WEBHOOK_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  ALLOW_SANDBOX_PAYMENTS: optionalText.pipe(booleanString.optional()),
 });
 
 export type PaymentsMode = "sandbox" | "razorpay";
@@ -60,7 +54,16 @@ export interface Env {
   publicUrl: string;
   internalUrl: string;
   jwtSecret: string;
-  payments: { mode: PaymentsMode; keyId: string; keySecret: string; webhookSecret: string; sandboxWebhookDelayMs: number };
+  payments: {
+    mode: PaymentsMode;
+    keyId: string;
+    keySecret: string;
+    /** Unset only in razorpay mode without RAZORPAY_WEBHOOK_SECRET: the webhook route then refuses every event. */
+    webhookSecret: string | undefined;
+    sandboxWebhookDelayMs: number;
+  };
+  /** A production shop running sandbox payments on purpose: every page says that payments are tests. */
+  testPaymentsBanner: boolean;
   /** Pending orders older than this are checked with the payment provider (default 5 minutes). */
   reconcileAfterMs: number;
   /** How often each server runs the reconciler (default 1 minute). */
@@ -90,6 +93,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const production = raw.NODE_ENV === "production";
   const dataDir = path.resolve(raw.DATA_DIR);
 
+  if (production && !raw.JWT_SECRET) {
+    throw new EnvError("Invalid environment variable JWT_SECRET: required when NODE_ENV=production");
+  }
   const hasRazorpayKeys = Boolean(raw.RAZORPAY_KEY_ID && raw.RAZORPAY_KEY_SECRET);
   const mode: PaymentsMode = raw.PAYMENTS_MODE ?? (hasRazorpayKeys ? "razorpay" : "sandbox");
   if (mode === "razorpay" && !hasRazorpayKeys) {
@@ -98,8 +104,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (mode === "razorpay" && production && !raw.RAZORPAY_WEBHOOK_SECRET) {
     throw new EnvError("Invalid environment variable RAZORPAY_WEBHOOK_SECRET: required in production with PAYMENTS_MODE=razorpay");
   }
-  if (production && !raw.JWT_SECRET) {
-    throw new EnvError("Invalid environment variable JWT_SECRET: required when NODE_ENV=production");
+  // Sandbox payments cost nothing: a production shop takes them only when told so on purpose.
+  const allowSandbox = raw.ALLOW_SANDBOX_PAYMENTS ?? false;
+  if (mode === "sandbox" && production && !allowSandbox) {
+    throw new EnvError(
+      "Invalid environment variable ALLOW_SANDBOX_PAYMENTS: NODE_ENV=production refuses sandbox payments; set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or ALLOW_SANDBOX_PAYMENTS=true for a shop that takes test payments only",
+    );
   }
 
   return {
@@ -119,11 +129,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     jwtSecret: raw.JWT_SECRET ?? devSecret(dataDir, "jwt-secret"),
     payments: {
       mode,
-      keyId: raw.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
-      keySecret: raw.RAZORPAY_KEY_SECRET ?? SANDBOX_KEYS.keySecret,
-      webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_KEYS.webhookSecret,
+      ...(mode === "razorpay"
+        ? { keyId: raw.RAZORPAY_KEY_ID!, keySecret: raw.RAZORPAY_KEY_SECRET!, webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET }
+        : sandboxKeys(dataDir, raw)),
       sandboxWebhookDelayMs: raw.SANDBOX_WEBHOOK_DELAY_SECONDS * 1000,
     },
+    testPaymentsBanner: production && mode === "sandbox",
     reconcileAfterMs: raw.RECONCILE_AFTER_SECONDS * 1000,
     reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
     smtpUrl: raw.SMTP_URL,
@@ -141,12 +152,28 @@ export function internalUrlOf(host: string, port: number): string {
   return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
 
-/** A secret generated once and kept in DATA_DIR, so development tokens survive restarts. */
-function devSecret(dataDir: string, name: string): string {
+/**
+ * The sandbox's credentials: the given ones (tests sign with known values), otherwise random ones made once
+ * per installation. A secret written in the code would let anyone sign a sandbox payment or webhook.
+ */
+function sandboxKeys(dataDir: string, raw: { RAZORPAY_KEY_ID?: string; RAZORPAY_KEY_SECRET?: string; RAZORPAY_WEBHOOK_SECRET?: string }) {
+  return {
+    keyId: raw.RAZORPAY_KEY_ID ?? `rzp_test_${devSecret(dataDir, "sandbox-key-id", 10)}`,
+    keySecret: raw.RAZORPAY_KEY_SECRET ?? devSecret(dataDir, "sandbox-key-secret"),
+    webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET ?? devSecret(dataDir, "sandbox-webhook-secret"),
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so development tokens and sandbox keys survive restarts. */
+function devSecret(dataDir: string, name: string, bytes = 48): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    // "wx": of two processes starting at once on a new DATA_DIR, one writes and both use what it wrote.
+    writeFileSync(file, randomBytes(bytes).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
 }

@@ -66,8 +66,11 @@ async function main(): Promise<void> {
   await app.listen({ port: env.port, host: env.host });
   // Pending orders whose browser never came back are settled with the provider (the gateway must be reachable first).
   reconciler = startReconciler(app.deps, { intervalMs: env.reconcileIntervalMs, reconcileAfterMs: env.reconcileAfterMs });
-  if (env.nodeEnv === "production" && env.payments.mode === "sandbox") {
-    app.log.warn("PAYMENTS_MODE is sandbox in production: customers can check out without paying. Set Razorpay keys to take real payments.");
+  if (env.testPaymentsBanner) {
+    app.log.warn("ALLOW_SANDBOX_PAYMENTS=true in production: payments are tests that take no money; every page says so.");
+  }
+  if (env.payments.mode === "razorpay" && !env.payments.webhookSecret) {
+    app.log.warn("RAZORPAY_WEBHOOK_SECRET is not set: the payment webhook refuses every event (503); payments are confirmed by verify and the reconciler only.");
   }
   app.log.info(`${env.shopName} is open at ${env.publicUrl} (database: ${database.kind}, payments: ${env.payments.mode})`);
 }

@@ -28,7 +28,8 @@ export interface PaymentsConfig {
   mode: "sandbox" | "razorpay";
   keyId: string;
   keySecret: string;
-  webhookSecret: string;
+  /** Unset only in razorpay mode without RAZORPAY_WEBHOOK_SECRET: every webhook is then refused (503). */
+  webhookSecret: string | undefined;
   /**
    * Sandbox mode only: how long the fake gateway waits before sending its webhook (default 0, at once).
    * Real webhooks arrive some seconds after the payment; a delay shows verify and the reconciler working alone.

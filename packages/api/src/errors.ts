@@ -13,6 +13,8 @@ export const APP_ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   /** A service we depend on (the payment provider) failed or did not answer. */
   BAD_GATEWAY: 502,
+  /** A capability this installation is not configured for (e.g. webhooks without their secret). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;

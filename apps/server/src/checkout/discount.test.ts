@@ -24,7 +24,7 @@ describe("the ₹150 discount on the 2nd paid order of the month", () => {
   /** Places and pays an order at `now` (the clock the services take), as verify would. */
   async function paidOrderAt(buyer: Customer, now: Date) {
     await fillCart(t, buyer, [1]);
-    const placed = await placeOrder(t.app.deps, buyer.userId, testAddress, now);
+    const placed = await placeOrder(t.app.deps, buyer.userId, { address: testAddress }, now);
     await finalizePaid(t.app.deps, placed.razorpayOrderId, { paymentId: `pay_${placed.orderId}`, source: "verify" }, now);
     return placed;
   }
@@ -38,7 +38,7 @@ describe("the ₹150 discount on the 2nd paid order of the month", () => {
     const preview = await previewCheckout(t.app.deps, buyer.userId, IST_NOV_10);
     expect(preview).toMatchObject({ discountApplied: true, subtotal: (item!.pricePaise * 2) / 100, discount: 150, amount: (item!.pricePaise * 2 - 15_000) / 100 });
 
-    const second = await placeOrder(t.app.deps, buyer.userId, testAddress, IST_NOV_10);
+    const second = await placeOrder(t.app.deps, buyer.userId, { address: testAddress }, IST_NOV_10);
     expect(second).toMatchObject({ discountApplied: true, amount: item!.pricePaise * 2 - 15_000 });
     const paid = await paySandboxOrder(t.database.db, t.env.payments, { orderId: second.razorpayOrderId, method: "upi", succeed: true });
     const verified = await verifyPayment(t.app.deps, buyer.userId, paid.checkoutResponse!);
@@ -47,7 +47,7 @@ describe("the ₹150 discount on the 2nd paid order of the month", () => {
 
     await fillCart(t, buyer, [1]);
     expect((await previewCheckout(t.app.deps, buyer.userId, IST_NOV_10)).discountApplied).toBe(false);
-    expect((await placeOrder(t.app.deps, buyer.userId, testAddress, IST_NOV_10)).discountApplied).toBe(false);
+    expect((await placeOrder(t.app.deps, buyer.userId, { address: testAddress }, IST_NOV_10)).discountApplied).toBe(false);
   });
 
   it("counts months in Asia/Kolkata time: an order paid on 31 Oct IST does not count for November", async () => {
@@ -55,12 +55,12 @@ describe("the ₹150 discount on the 2nd paid order of the month", () => {
     await paidOrderAt(buyer, new Date("2026-10-31T18:29:00.000Z")); // 23:59 IST, 31 Oct
     await fillCart(t, buyer, [1]);
     const firstOfNovember = new Date("2026-10-31T18:31:00.000Z"); // 00:01 IST, 1 Nov
-    expect((await placeOrder(t.app.deps, buyer.userId, testAddress, firstOfNovember)).discountApplied).toBe(false);
+    expect((await placeOrder(t.app.deps, buyer.userId, { address: testAddress }, firstOfNovember)).discountApplied).toBe(false);
 
     const other = await createCustomer(t);
     await paidOrderAt(other, new Date("2026-10-31T18:31:00.000Z"));
     await fillCart(t, other, [1]);
-    expect((await placeOrder(t.app.deps, other.userId, testAddress, new Date("2026-11-30T18:29:00.000Z"))).discountApplied).toBe(true);
+    expect((await placeOrder(t.app.deps, other.userId, { address: testAddress }, new Date("2026-11-30T18:29:00.000Z"))).discountApplied).toBe(true);
   });
 
   it("two 2nd orders placed at once, on two servers, get one discount between them", async () => {

@@ -25,7 +25,12 @@ export async function createCheckoutApp(options: Parameters<typeof createTestApp
 /** Two app instances on one database, as two server processes sharing it; `close` closes both. */
 export async function createTwinApps(): Promise<{ one: TestApp; two: TestApp; close(): Promise<void> }> {
   const one = await createCheckoutApp();
-  const two = await createTestApp({ database: one.database });
+  // Servers of one shop share its configuration, the sandbox's generated keys included.
+  const { keyId, keySecret, webhookSecret } = one.env.payments;
+  const two = await createTestApp({
+    database: one.database,
+    env: { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret!, PAYMENTS_MODE: "sandbox" },
+  });
   await two.app.listen({ port: 0, host: "127.0.0.1" });
   return {
     one,
@@ -90,6 +95,16 @@ export async function payInSandboxWindow(t: TestApp, placed: PlacedOrder, outcom
   });
   if (res.statusCode !== 200) throw new Error(`sandbox pay failed: ${res.body}`);
   return jsonOf<CheckoutAnswer>(res);
+}
+
+/** Delivers a webhook as Razorpay does: the raw body, its signature and the event id. */
+export function sendWebhook(t: TestApp, webhook: { body: string; signature: string; eventId: string }) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/payments/razorpay/webhook",
+    headers: { "content-type": "application/json", "x-razorpay-signature": webhook.signature, "x-razorpay-event-id": webhook.eventId },
+    payload: webhook.body,
+  });
 }
 
 export async function verifyVia(t: TestApp, customer: Customer, payload: Record<string, unknown>) {

@@ -5,7 +5,7 @@ import { count, eq } from "@mithai/db/sql";
 import { orders, payments } from "@mithai/db/schema";
 import type { PlacedOrder } from "@mithai/schema/order";
 import type { TestApp } from "../testing";
-import { createTwinApps, createCustomer, fillCart, mailsIn, placeOrderVia, verifyVia, type Customer } from "./fixtures";
+import { createTwinApps, createCustomer, fillCart, mailsIn, placeOrderVia, sendWebhook, verifyVia, type Customer } from "./fixtures";
 
 /**
  * Any interleaving of verify, webhook and reconciler gives one paid order, one payment row, one mail.
@@ -28,14 +28,6 @@ describe("payment completion races", () => {
     return { placed, checkout: outcome.checkoutResponse!, webhook: outcome.webhook };
   }
 
-  function sendWebhook(t: TestApp, webhook: { body: string; signature: string; eventId: string }) {
-    return t.app.inject({
-      method: "POST",
-      url: "/api/payments/razorpay/webhook",
-      headers: { "content-type": "application/json", "x-razorpay-signature": webhook.signature, "x-razorpay-event-id": webhook.eventId },
-      payload: webhook.body,
-    });
-  }
 
   async function expectPaidOnce(placed: PlacedOrder, mailsBefore: number) {
     const [order] = await one.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
@@ -97,7 +89,7 @@ describe("payment completion races", () => {
     const buyer = await createCustomer(one);
     const { placed, webhook } = await paidAtGateway(buyer);
     const body = webhook.body.replace(/"amount":\d+/g, '"amount":100');
-    const res = await sendWebhook(one, { body, signature: signWebhook(body, one.env.payments.webhookSecret), eventId: "evt_underpaid" });
+    const res = await sendWebhook(one, { body, signature: signWebhook(body, one.env.payments.webhookSecret!), eventId: "evt_underpaid" });
     expect(res.statusCode).toBe(200);
     const [order] = await one.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(order!.paymentStatus).toBe("pending");

@@ -31,7 +31,7 @@ export async function imagesPlugin(app: FastifyInstance, opts: { imagesDir: stri
  */
 export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: string; site: SiteInfo }): Promise<void> {
   const indexFile = path.join(opts.webDistDir, "index.html");
-  const shell = existsSync(indexFile) ? createPageShell(readFileSync(indexFile, "utf8"), opts.site.shopName) : null;
+  const shell = existsSync(indexFile) ? createPageShell(readFileSync(indexFile, "utf8"), opts.site.shopName, { testPaymentsBanner: opts.site.testPaymentsBanner }) : null;
   if (shell) {
     await app.register(fastifyStatic, {
       root: opts.webDistDir,

@@ -6,14 +6,14 @@ import { placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/
 import { customerRestContext, parseInput } from "./request";
 
 /**
- * SPEC §7 order calls. `place` reads only the address: the items and amount a client sends are ignored
- * (the server cart and current prices decide); `verify` reads only Razorpay's three fields.
+ * SPEC §7 order calls. `place` orders exactly the `items` sent (ids and quantities; without them, the server
+ * cart) at current catalogue prices: a client's `amount`, `price` and `name` are ignored. `verify` reads only
+ * Razorpay's three fields.
  */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post("/api/order/place", async (req) => {
     const ctx = await customerRestContext(req);
-    const { address } = parseInput(placeOrderInputSchema, req.body);
-    return placeOrder(ctx, ctx.auth.userId, address);
+    return placeOrder(ctx, ctx.auth.userId, parseInput(placeOrderInputSchema, req.body));
   });
 
   app.post("/api/order/verify", async (req, reply) => {

@@ -6,6 +6,8 @@ export interface SiteInfo {
   shopName: string;
   /** PUBLIC_URL without a trailing slash. */
   publicUrl: string;
+  /** A production shop on sandbox payments (ALLOW_SANDBOX_PAYMENTS): every page says so. */
+  testPaymentsBanner?: boolean;
 }
 
 const NOT_FOUND_PATH = "/not-found";

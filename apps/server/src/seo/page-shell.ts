@@ -31,8 +31,9 @@ const NONCE_PLACEHOLDER = "%CSP_NONCE%";
  * The built index.html as a template: page-specific head tags go where `<!--page-head-->` stands, the
  * body snippet right after `<body>` at `<!--page-body-->`. Only the template's own text gets the nonce.
  */
-export function createPageShell(indexHtml: string, shopName: string): PageShell {
+export function createPageShell(indexHtml: string, shopName: string, options: { testPaymentsBanner?: boolean } = {}): PageShell {
   const html = indexHtml.replaceAll("%SHOP_NAME%", escapeHtml(shopName));
+  const banner = options.testPaymentsBanner ? TEST_PAYMENTS_BANNER : "";
   const [beforeHead, afterHead] = splitOnce(html, HEAD_MARKER);
   const [beforeBody, afterBody] = splitOnce(afterHead, BODY_MARKER);
   const withNonce = (part: string, nonce: string) => part.replaceAll(NONCE_PLACEHOLDER, nonce);
@@ -43,12 +44,18 @@ export function createPageShell(indexHtml: string, shopName: string): PageShell 
         withNonce(beforeHead, nonce) +
         headTags(head, nonce) +
         withNonce(beforeBody, nonce) +
+        banner +
         (head.tagBody ? withScriptNonce(head.tagBody, nonce) : "") +
         withNonce(afterBody, nonce)
       );
     },
   };
 }
+
+/** Written by the server outside the React root, so it shows on every page before (and without) JavaScript. */
+export const TEST_PAYMENTS_BANNER =
+  '<div class="test-payments-banner" role="status" style="background:#7a1f1f;color:#fff;text-align:center;padding:6px 12px;font:600 14px/1.4 system-ui,sans-serif">' +
+  "Test payments only: this shop takes no real money, and orders placed here are not charged or delivered.</div>";
 
 function headTags(head: PageHead, nonce: string): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta("name", "description", head.description)];

@@ -120,7 +120,7 @@ describe("security", () => {
     });
   });
 
-  it("ignores a client's amount, prices and items when placing an order", async () => {
+  it("ignores a client's amount and prices when placing an order: the lines asked, at catalogue prices", async () => {
     const customer = await createAccount(t.database.db, "user");
     await inject("POST", "/api/cart/add", bearer(customer.token), { itemId, quantity: 2 });
     const res = await inject("POST", "/api/order/place", bearer(customer.token), {
@@ -132,10 +132,10 @@ describe("security", () => {
     });
     expect(res.statusCode).toBe(200);
     const placed = jsonOf<{ orderId: string; amount: number }>(res);
-    expect(placed.amount).toBe(itemPricePaise * 2);
+    expect(placed.amount).toBe(itemPricePaise * 50);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
-    expect(order).toMatchObject({ amountPaise: itemPricePaise * 2, subtotalPaise: itemPricePaise * 2, discountPaise: 0 });
-    expect(order!.items).toEqual([expect.objectContaining({ foodItemId: itemId, quantity: 2, unitPricePaise: itemPricePaise })]);
+    expect(order).toMatchObject({ amountPaise: itemPricePaise * 50, subtotalPaise: itemPricePaise * 50, discountPaise: 0 });
+    expect(order!.items).toEqual([expect.objectContaining({ foodItemId: itemId, quantity: 50, unitPricePaise: itemPricePaise })]);
   });
 
   describe("uploads: only real pictures, never oversized", () => {

@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull, type SQL } from "@mithai/db/sql";
+import { and, asc, eq, inArray, isNull, type SQL } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { cartItems, foodItems } from "@mithai/db/schema";
 import type { OrderItemSnapshot } from "@mithai/db/schema";
 import { formatRupees, paiseToRupees, subtotalPaise } from "@mithai/schema/money";
+import { foodIdSchema } from "@mithai/schema/contracts/catalog";
+import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
 import { MAX_ORDER_PAISE } from "@mithai/schema/order";
 import { AppError } from "../errors";
 import { paidOrdersInMonthSql } from "./discount";
@@ -43,17 +45,57 @@ export async function pricedCart(db: Db, userId: string): Promise<PricedCart> {
   return { items: rows, subtotalPaise: subtotalPaise(rows) };
 }
 
+type RequestedLines = NonNullable<PlaceOrderInput["items"]>;
+
 /**
- * What placing an order needs, in one round trip: the priced cart (refused when empty or too large for
- * online payment) and how many of the customer's orders were paid in `month`.
+ * The lines a client asked for, priced from the catalogue in the order asked. An id that is not an item on
+ * sale (unknown, malformed or removed) is refused, naming the line, so nothing is ordered that was not meant.
  */
-export async function checkoutBasis(db: Db, userId: string, month: string): Promise<PricedCart & { paidOrdersInMonth: number }> {
+async function requestedLines(db: Db, userId: string, month: string, requested: RequestedLines) {
+  const ids = requested.map((line) => line._id).filter((id) => foodIdSchema.safeParse(id).success);
+  const onSale =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            foodItemId: foodItems.id,
+            name: foodItems.name,
+            image: foodItems.image,
+            unitPricePaise: foodItems.pricePaise,
+            paidOrdersInMonth: paidOrdersInMonthSql(userId, month),
+          })
+          .from(foodItems)
+          .where(and(inArray(foodItems.id, ids), isNull(foodItems.removedAt)));
+  const byId = new Map(onSale.map((row) => [row.foodItemId, row]));
+  const items = requested.map((line, index): OrderItemSnapshot => {
+    const item = byId.get(line._id);
+    if (!item) throw new AppError("BAD_REQUEST", `items.${index}._id: this item is not on the menu any more; remove it and try again`);
+    return { foodItemId: item.foodItemId, name: item.name, image: item.image, unitPricePaise: item.unitPricePaise, quantity: line.quantity };
+  });
+  return { items, paidOrdersInMonth: onSale[0]?.paidOrdersInMonth ?? 0 };
+}
+
+async function serverCartLines(db: Db, userId: string, month: string) {
   const rows = await cartLines(db, userId, { paidOrdersInMonth: paidOrdersInMonthSql(userId, month) });
-  const items = rows.map(snapshotOf);
+  if (rows.length === 0) throw new AppError("BAD_REQUEST", "Your cart is empty");
+  return { items: rows.map(snapshotOf), paidOrdersInMonth: rows[0]!.paidOrdersInMonth };
+}
+
+/**
+ * What placing an order needs, in one round trip: the lines to order — exactly `requested` when given,
+ * otherwise the server cart — priced at current catalogue prices (refused when too large for online
+ * payment), and how many of the customer's orders were paid in `month`.
+ */
+export async function checkoutBasis(
+  db: Db,
+  userId: string,
+  month: string,
+  requested?: RequestedLines,
+): Promise<PricedCart & { paidOrdersInMonth: number }> {
+  const { items, paidOrdersInMonth } = requested ? await requestedLines(db, userId, month, requested) : await serverCartLines(db, userId, month);
   const cart = { items, subtotalPaise: subtotalPaise(items) };
-  if (cart.items.length === 0) throw new AppError("BAD_REQUEST", "Your cart is empty");
   if (cart.subtotalPaise > MAX_ORDER_PAISE) {
     throw new AppError("BAD_REQUEST", `Orders above ${formatRupees(paiseToRupees(MAX_ORDER_PAISE))} cannot be paid online; please contact us to place it`);
   }
-  return { ...cart, paidOrdersInMonth: rows[0]!.paidOrdersInMonth };
+  return { ...cart, paidOrdersInMonth };
 }

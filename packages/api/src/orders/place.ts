@@ -3,7 +3,8 @@ import { and, eq, inArray } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { paiseToRupees } from "@mithai/schema/money";
-import { CURRENCY, type CheckoutPreview, type DeliveryAddressInput, type PlacedOrder } from "@mithai/schema/order";
+import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
+import { CURRENCY, type CheckoutPreview, type PlacedOrder } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { createProviderOrder } from "../payments/razorpay-client";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
@@ -44,17 +45,17 @@ export async function previewCheckout(deps: Pick<ApiDeps, "db" | "config">, user
 }
 
 /**
- * Creates the provider's order, then our pending order for it in one insert, from the server cart at
- * current prices. Our order id is chosen first, so the provider's receipt names it; if the provider is
+ * Creates the provider's order, then our pending order for it in one insert: exactly the requested lines,
+ * or the server cart when none are given, at current catalogue prices. Our order id is chosen first, so the provider's receipt names it; if the provider is
  * unreachable nothing is stored. The month's discount is claimed by the insert itself: the partial unique
  * index lets only one pending or paid order per customer and month carry it, so concurrent checkouts cannot
  * both get it; the one that loses is placed at the full price (with a provider order for that amount).
  */
-export async function placeOrder(deps: ApiDeps, userId: string, address: DeliveryAddressInput, now = new Date()): Promise<PlacedOrder> {
+export async function placeOrder(deps: ApiDeps, userId: string, { address, items }: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
   const { db, config } = deps;
   await deps.limits.placeOrderPerCustomer.consume(userId);
   const month = kolkataMonth(now);
-  const cart = await checkoutBasis(db, userId, month);
+  const cart = await checkoutBasis(db, userId, month, items);
   const id = randomUUID();
   const base = { id, userId, items: cart.items, subtotalPaise: cart.subtotalPaise, address, createdAt: now, updatedAt: now };
   const priced = async (amounts: { discountPaise: number; amountPaise: number }) => ({

@@ -10,7 +10,7 @@ import { verifyPayment } from "./verify";
 export const orderRouter = {
   /** What `place` would charge now, including whether the month's ₹150 discount applies. */
   preview: customerProcedure.query(({ ctx }) => previewCheckout(ctx, ctx.auth.userId)),
-  place: customerProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input.address)),
+  place: customerProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input)),
   verify: customerProcedure.input(verifyPaymentInputSchema).mutation(({ ctx, input }) => verifyPayment(ctx, ctx.auth.userId, input)),
   /** The payment window was closed without paying. */
   abandon: customerProcedure

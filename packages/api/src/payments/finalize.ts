@@ -41,7 +41,7 @@ function paymentRow(
  *
  * One statement does it all (PostgreSQL runs data-modifying CTEs atomically, all or nothing): the order
  * flips to paid, its payment row is written (a payment id already recorded fails the whole statement) and
- * the bought items leave the customer's cart. `userId`, when given, limits it to that customer's order.
+ * the bought quantities leave the customer's cart. `userId`, when given, limits it to that customer's order.
  */
 export async function finalizePaid(
   deps: Pick<ApiDeps, "db" | "log" | "config" | "mailer">,
@@ -90,13 +90,23 @@ export async function finalizePaid(
       )
       .returning({ id: payments.id }),
   );
+  // The bought quantities leave the customer's cart: a line with more than was bought keeps the rest, lines
+  // not bought stay. Both statements see the cart as it was, and touch disjoint lines.
+  const boughtLine = sql`(${cartItems.userId}, ${cartItems.foodItemId}) in (
+    select ${paid.userId}, (bought ->> 'foodItemId')::uuid from ${paid}, jsonb_array_elements(${paid.items}) as bought)`;
+  const boughtQuantity = sql`(select (bought ->> 'quantity')::integer from ${paid}, jsonb_array_elements(${paid.items}) as bought
+    where ${paid.userId} = ${cartItems.userId} and (bought ->> 'foodItemId')::uuid = ${cartItems.foodItemId})`;
+  const reduced = db.$with("reduced").as(
+    db
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - ${boughtQuantity}`, updatedAt: now })
+      .where(sql`${boughtLine} and ${cartItems.quantity} > ${boughtQuantity}`)
+      .returning({ userId: cartItems.userId }),
+  );
   const emptied = db.$with("emptied").as(
     db
       .delete(cartItems)
-      .where(
-        sql`(${cartItems.userId}, ${cartItems.foodItemId}) in (
-          select ${paid.userId}, (bought ->> 'foodItemId')::uuid from ${paid}, jsonb_array_elements(${paid.items}) as bought)`,
-      )
+      .where(sql`${boughtLine} and ${cartItems.quantity} <= ${boughtQuantity}`)
       .returning({ userId: cartItems.userId }),
   );
   // The customer's other orders paid earlier in this order's month (Asia/Kolkata): the statement's snapshot
@@ -104,7 +114,7 @@ export async function finalizePaid(
   const earlier = db.$with("earlier").as(
     db.select({ count: paidOrdersInMonthSql(paid.userId, kolkataMonth(now), now).as("count") }).from(paid),
   );
-  const [row] = await db.with(paid, recorded, emptied, earlier).select().from(paid).crossJoin(earlier);
+  const [row] = await db.with(paid, recorded, reduced, emptied, earlier).select().from(paid).crossJoin(earlier);
 
   if (!row) {
     await warnOnAmountMismatch(deps, razorpayOrderId, payment);

@@ -160,6 +160,9 @@ export async function paySandboxOrder(
   input: { orderId: string; method: SandboxPaymentMethod; succeed: boolean },
   now = new Date(),
 ): Promise<SandboxPaymentOutcome> {
+  const { webhookSecret } = payments;
+  // Sandbox mode always has one (given or generated per installation); the fake never signs without it.
+  if (!webhookSecret) throw new AppError("SERVICE_UNAVAILABLE", "Sandbox payments are not configured");
   const { order, payments: earlier } = await findOrder(db, input.orderId);
   if (earlier.some((p) => p.status === "captured")) throw new AppError("CONFLICT", "This order has already been paid");
   const status = input.succeed ? "captured" : "failed";
@@ -186,6 +189,6 @@ export async function paySandboxOrder(
     checkoutResponse: input.succeed
       ? { razorpay_order_id: order.id, razorpay_payment_id: payment.id, razorpay_signature: signPayment(order.id, payment.id, payments.keySecret) }
       : undefined,
-    webhook: { body, signature: signWebhook(body, payments.webhookSecret), eventId: providerId("evt") },
+    webhook: { body, signature: signWebhook(body, webhookSecret), eventId: providerId("evt") },
   };
 }

@@ -1,41 +1,24 @@
 import { createHash } from "node:crypto";
 import { eq } from "@mithai/db/sql";
 import { webhookEvents } from "@mithai/db/schema";
+import { razorpayWebhookEventSchema, type RazorpayWebhookEvent } from "@mithai/schema/contracts/payments";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { finalizePaid, recordFailedPayment } from "./finalize";
 import { isValidWebhookSignature } from "./signatures";
 
-interface WebhookPayment {
-  id: string;
-  order_id: string;
-  amount: number;
-  status: string;
-  method?: string;
-}
-
-interface WebhookEvent {
-  event: string;
-  payload?: { payment?: { entity?: WebhookPayment } };
-}
-
 export type WebhookOutcome = "processed" | "duplicate" | "ignored";
 
-function parseEvent(rawBody: Buffer): WebhookEvent {
+function parseEvent(rawBody: Buffer): RazorpayWebhookEvent {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(rawBody.toString("utf8"));
-    if (typeof parsed === "object" && parsed !== null && typeof (parsed as WebhookEvent).event === "string") return parsed as WebhookEvent;
+    parsed = JSON.parse(rawBody.toString("utf8"));
   } catch {
-    // falls through to the error below
+    throw new AppError("BAD_REQUEST", "Webhook body is not JSON");
   }
-  throw new AppError("BAD_REQUEST", "Webhook body is not a Razorpay event");
-}
-
-function paymentOf(event: WebhookEvent): WebhookPayment | null {
-  const payment = event.payload?.payment?.entity;
-  return payment && typeof payment.id === "string" && typeof payment.order_id === "string" && Number.isInteger(payment.amount)
-    ? payment
-    : null;
+  const event = razorpayWebhookEventSchema.safeParse(parsed);
+  if (!event.success) throw new AppError("BAD_REQUEST", "Webhook body is not a Razorpay event this shop can act on");
+  return event.data;
 }
 
 /**
@@ -48,7 +31,10 @@ export async function handleRazorpayWebhook(
   signature: string | undefined,
   eventIdHeader: string | undefined,
 ): Promise<WebhookOutcome> {
-  if (!signature || !isValidWebhookSignature(rawBody, signature, deps.config.payments.webhookSecret)) {
+  const { webhookSecret } = deps.config.payments;
+  // Without its own secret the shop cannot tell Razorpay's events from forged ones: it takes none.
+  if (!webhookSecret) throw new AppError("SERVICE_UNAVAILABLE", "Webhooks are not configured: set RAZORPAY_WEBHOOK_SECRET");
+  if (!signature || !isValidWebhookSignature(rawBody, signature, webhookSecret)) {
     throw new AppError("BAD_REQUEST", "Invalid webhook signature");
   }
   const event = parseEvent(rawBody);
@@ -68,17 +54,18 @@ export async function handleRazorpayWebhook(
   }
 }
 
-async function applyEvent(deps: ApiDeps, event: WebhookEvent): Promise<WebhookOutcome> {
-  const payment = paymentOf(event);
-  if (!payment) return "ignored";
+async function applyEvent(deps: ApiDeps, event: RazorpayWebhookEvent): Promise<WebhookOutcome> {
+  const payment = event.payload?.payment?.entity;
+  const razorpayOrderId = payment?.order_id;
+  if (!payment || !razorpayOrderId) return "ignored";
   const reported = { paymentId: payment.id, amountPaise: payment.amount, method: payment.method ?? null, source: "webhook" as const };
   switch (event.event) {
     case "order.paid":
     case "payment.captured":
-      await finalizePaid(deps, payment.order_id, reported);
+      await finalizePaid(deps, razorpayOrderId, reported);
       return "processed";
     case "payment.failed":
-      await recordFailedPayment(deps, payment.order_id, reported);
+      await recordFailedPayment(deps, razorpayOrderId, reported);
       return "processed";
     default:
       return "ignored";

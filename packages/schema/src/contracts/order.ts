@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { DeliveryAddressInput } from "../order";
+import { CART_FULL_MESSAGE, MAX_CART_LINES } from "../cart";
 import { addressInputSchema } from "./account";
 import { emailSchema } from "./auth";
+import { cartItemIdSchema, quantitySchema } from "./cart";
 
 /** The checkout address: a saved-address shape (same PIN code and mobile rules) plus who receives it. */
 export const deliveryAddressSchema = addressInputSchema.extend({
@@ -9,8 +11,28 @@ export const deliveryAddressSchema = addressInputSchema.extend({
   email: emailSchema,
 }) satisfies z.ZodType<DeliveryAddressInput, unknown>;
 
-/** `place` takes only the delivery address: items and amount come from the server cart and catalogue. */
-export const placeOrderInputSchema = z.object({ address: deliveryAddressSchema });
+/** One line a client asks to order; the `name` and `price` SPEC §7 clients also send are ignored (catalogue prices rule). */
+export const orderLineInputSchema = z.object({ _id: cartItemIdSchema, quantity: quantitySchema });
+
+/** The lines of an order: at most a cart's worth, each item once. Which ids are on sale is the service's to say. */
+export const orderLinesSchema = z
+  .array(orderLineInputSchema)
+  .min(1, "Choose at least one item to order")
+  .max(MAX_CART_LINES, CART_FULL_MESSAGE)
+  .superRefine((lines, ctx) => {
+    const seen = new Set<string>();
+    lines.forEach((line, index) => {
+      if (seen.has(line._id)) ctx.addIssue({ code: "custom", path: [index, "_id"], message: "This item is already in the order" });
+      seen.add(line._id);
+    });
+  });
+
+/**
+ * `place` orders exactly `items` when they are given (SPEC §7), otherwise the server cart. Either way the
+ * amount comes from current catalogue prices: a client's `amount`, `price` and `name` are ignored.
+ */
+export const placeOrderInputSchema = z.object({ address: deliveryAddressSchema, items: orderLinesSchema.optional() });
+export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
 /** The payment window's answer, named as Razorpay names it. */
 export const verifyPaymentInputSchema = z.object({

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** The largest amount in paise an order's column holds; a provider amount beyond it can match no order. */
+export const MAX_PROVIDER_AMOUNT_PAISE = 2_147_483_647;
+
+const providerId = z.string().trim().min(1).max(100);
+
+/** The part of a Razorpay payment entity the shop acts on; anything else in it is ignored. */
+export const razorpayWebhookPaymentSchema = z.object({
+  id: providerId,
+  /** Absent for payments made without an order (payment links, QR codes): not the shop's. */
+  order_id: providerId.nullish(),
+  amount: z.number().int().min(1).max(MAX_PROVIDER_AMOUNT_PAISE),
+  method: z.string().max(50).nullish(),
+});
+
+/**
+ * A Razorpay webhook event. Only `event` is required: events without a payment are acknowledged and
+ * ignored, but a payment that is there must be well formed (a signed event with an absurd amount is refused).
+ */
+export const razorpayWebhookEventSchema = z.object({
+  event: z.string().min(1).max(100),
+  payload: z.object({ payment: z.object({ entity: razorpayWebhookPaymentSchema }).optional() }).optional(),
+});
+export type RazorpayWebhookEvent = z.infer<typeof razorpayWebhookEventSchema>;
