@@ -253,6 +253,9 @@ describe("admin orders over REST", () => {
     });
     afterAll(() => other.close());
 
+    /** Selects an admin request makes before its handler runs: the token's version, then the admin's role. */
+    const AUTH_SELECTS = 2;
+
     /** Lets the first `okCalls` selects through and fails every later one. */
     function failSelectsAfter(okCalls: number) {
       const db = other.app.deps.db;
@@ -267,7 +270,7 @@ describe("admin orders over REST", () => {
 
     it("answers an error, not a file, when the first batch fails", async () => {
       const adminHeaders = bearer((await createAccount(other.database.db, "admin")).token);
-      const spy = failSelectsAfter(1); // the admin check's select passes, the export's first does not
+      const spy = failSelectsAfter(AUTH_SELECTS); // the admin checks pass, the export's first select does not
       try {
         const res = await fetch(`${base}/api/admin/orders.csv`, { headers: { ...adminHeaders, "accept-encoding": "gzip" } });
         expect(res.status).toBe(500);
@@ -283,7 +286,7 @@ describe("admin orders over REST", () => {
       const whole = await fetch(`${base}/api/admin/orders.csv`, { headers: { ...adminHeaders, "accept-encoding": encoding } });
       expect((await whole.text()).trimEnd().split("\r\n")).toHaveLength(701);
 
-      const spy = failSelectsAfter(2); // the admin check and the first batch pass
+      const spy = failSelectsAfter(AUTH_SELECTS + 1); // the admin checks and the first batch pass
       try {
         // Compressed, the headers may still be in the compressor when the failure comes: then the answer itself fails.
         const download = fetch(`${base}/api/admin/orders.csv`, { headers: { ...adminHeaders, "accept-encoding": encoding } }).then((res) => res.text());
