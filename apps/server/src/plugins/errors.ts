@@ -9,7 +9,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         req.log.error({ err: error.cause ?? error }, error.message);
         return reply.status(error.httpStatus).send({ success: false, message: error.message, requestId: req.id });
       }
-      return reply.status(error.httpStatus).send({ success: false, message: error.message });
+      return reply.status(error.httpStatus).send({ success: false, message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

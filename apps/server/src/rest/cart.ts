@@ -3,25 +3,35 @@ import { addToCart, getCart, mergeGuestCart, removeOneFromCart } from "@mithai/a
 import { addToCartSchema, cartItemSchema, mergeCartSchema } from "@mithai/schema/contracts/cart";
 import { customerRestContext, parseInput } from "./request";
 
-/** SPEC §7 cart calls: every answer carries the whole cart as `cartItems` (each `_id`, `quantity`). */
+/**
+ * The cart as SPEC §7 answers it (`cartItems`: each `_id`, `quantity`) and, beside it, as the food-del family of
+ * clients reads it (`cartData`: id → quantity), so such a client's cart and sign-in work unchanged.
+ */
+export function cartAnswer(cartItems: CartLine[]): { cartItems: CartLine[]; cartData: Record<string, number> } {
+  return { cartItems, cartData: Object.fromEntries(cartItems.map((line) => [line._id, line.quantity])) };
+}
+
+type CartLine = { _id: string; quantity: number };
+
+/** SPEC §7 cart calls: every answer carries the whole cart (see cartAnswer). */
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
   app.post("/api/cart/get", async (req) => {
     const { userId } = (await customerRestContext(req)).auth;
-    return { success: true, cartItems: await getCart(db, userId) };
+    return { success: true, ...cartAnswer(await getCart(db, userId)) };
   });
 
   app.post("/api/cart/add", async (req) => {
     const { userId } = (await customerRestContext(req)).auth;
     const input = parseInput(addToCartSchema, req.body);
-    return { success: true, message: "Added to cart", cartItems: await addToCart(db, userId, input.itemId, input.quantity) };
+    return { success: true, message: "Added to cart", ...cartAnswer(await addToCart(db, userId, input.itemId, input.quantity)) };
   });
 
   app.post("/api/cart/remove", async (req) => {
     const { userId } = (await customerRestContext(req)).auth;
     const input = parseInput(cartItemSchema, req.body);
-    return { success: true, message: "Removed from cart", cartItems: await removeOneFromCart(db, userId, input.itemId) };
+    return { success: true, message: "Removed from cart", ...cartAnswer(await removeOneFromCart(db, userId, input.itemId)) };
   });
 
   app.post("/api/cart/merge", async (req) => {
@@ -29,6 +39,6 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(mergeCartSchema, req.body);
     const merged = await mergeGuestCart(db, userId, input.cartData);
     const message = merged.droppedItemIds.length ? "Cart merged; some items could not be added (no longer on the menu, or the cart is full)" : "Cart merged";
-    return { success: true, message, ...merged };
+    return { success: true, message, ...merged, ...cartAnswer(merged.cartItems) };
   });
 }

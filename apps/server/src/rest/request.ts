@@ -1,13 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AuthSession, RequestContext } from "@mithai/api/context";
-import { AppError, badRequest } from "@mithai/api/errors";
+import { AppError, invalidInput } from "@mithai/api/errors";
 import { contextFromRequest } from "../context";
 
-/** Checks a request body (or query) against a contract; the first problem becomes a 400 with its message. */
+/** Checks a request body (or query) against a contract; a refusal is a 400 naming the field, with every failing field. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
 }
 

@@ -14,19 +14,23 @@ interface ProcedureInfo {
   takesInput: boolean;
   /** The input contract's own field names (objects), so nasty values land on real fields. */
   fields: string[];
+  /** Whether the procedure's own contract accepts an input: such an input is not malformed, and may rightly write. */
+  accepts: (input: unknown) => boolean;
 }
 
 const shapeKeys = (input: unknown): string[] => Object.keys((input as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
 /** Every procedure of the app router, read from the router itself so a new one is swept without listing it. */
 // The flattened record is typed per procedure; its runtime shape (`_def.type`, `_def.inputs`) is what the sweep needs.
-const flatProcedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>;
+type InputParser = { safeParse: (input: unknown) => { success: boolean } };
+const flatProcedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: InputParser[] } }>;
 const PROCEDURES: ProcedureInfo[] = Object.entries(flatProcedures)
   .map(([path, procedure]) => ({
     path,
     type: procedure._def.type as ProcedureInfo["type"],
     takesInput: procedure._def.inputs.length > 0,
     fields: procedure._def.inputs.flatMap(shapeKeys),
+    accepts: (input: unknown) => procedure._def.inputs.every((parser) => parser.safeParse(input).success),
   }))
   .filter((procedure) => procedure.type === "query" || procedure.type === "mutation");
 
@@ -35,6 +39,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** Contracts with a harmless shape arbitrary JSON can hit (all filters optional, an empty guest cart): those may answer 200. */
 const MAY_ACCEPT: Record<string, (input: unknown) => boolean> = {
   "admin.orders": isObject,
+  "admin.customers": isObject,
+  "admin.reviews": isObject,
   "cart.merge": (input) => isObject(input) && isObject(input.cartData),
 };
 
@@ -85,6 +91,8 @@ describe("tRPC sweep: malformed input is refused with a 4xx and a message, and c
     it("refuses arbitrary JSON (property-based)", async () => {
       await fc.assert(
         fc.asyncProperty(jsonBodyArbitrary(procedure.fields), async (input) => {
+          // Random JSON now and then forms a valid input (a profile with any name and no phone): that is not malformed.
+          fc.pre(!procedure.accepts(input));
           expectAnswer(procedure, input, await call(procedure, input));
         }),
         { numRuns: 30 },

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 import { DEFAULT_COUNTRY, MOBILE_PATTERN, PINCODE_PATTERN, type Address, type UserProfile } from "../account";
 import { ROLES } from "../auth";
 import { emailSchema, passwordSchema } from "./auth";
@@ -70,6 +70,23 @@ export const addressInputSchema = z.object({
   mobile: mobileSchema,
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
+
+const addressIdSchema = z.uuid({ message: "id: the saved address's id is required" });
+
+/** Changes a saved address (all its fields, as when adding one). */
+export const updateAddressInputSchema = addressInputSchema.extend({ id: addressIdSchema });
+export type UpdateAddressInput = z.infer<typeof updateAddressInputSchema>;
+
+export const deleteAddressInputSchema = z.object({ id: addressIdSchema });
+
+/** The customer's own name and phone number (empty phone = none); the e-mail is the sign-in name and stays. */
+export const updateProfileInputSchema = z.object({
+  name: requiredText("Name", 100),
+  phoneNumber: z
+    .union([z.literal(""), z.null(), mobileSchema], { message: "Mobile number must be 10 digits, optionally with +91" })
+    .transform((value) => value || null),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
 export const addressSchema = z.object({
   _id: z.string(),

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { z } from "./z";
 import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN } from "../admin";
-import { FAQ_ENTRIES_PER_ITEM } from "../catalog";
+import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
 import { ORDER_DATE_RANGE, ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
 import { categorySchema, slugSchema } from "./catalog";
@@ -32,6 +32,10 @@ const pricePaiseSchema = z
     }
     return paise;
   });
+
+const GST_RATE_MESSAGE = `gstRate: one of ${GST_RATES.join(", ")} (percent)`;
+/** A form's empty field means "not given". */
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const FAQ_MESSAGE = `FAQ must be a list of exactly ${FAQ_ENTRIES_PER_ITEM} question and answer pairs`;
 
@@ -70,6 +74,22 @@ export const foodItemInputSchema = z.object({
   metaKeywords: optionalText("Meta keywords", 500),
   googleTagHead: optionalText("Google tag (head)", 10_000),
   googleTagBody: optionalText("Google tag (body)", 10_000),
+  /** For the GST invoice. Left out (or empty): a new item is sweetmeats (HSN 21069099) at 5 %, an edited one keeps its own. */
+  hsn: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4,8}$/, "hsn: an HSN code of 4 to 8 digits (sweetmeats: 21069099)")
+      .optional(),
+  ),
+  gstRate: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: GST_RATE_MESSAGE })
+      .refine((rate) => (GST_RATES as readonly number[]).includes(rate), GST_RATE_MESSAGE)
+      .optional(),
+  ),
 });
 export type FoodItemInput = z.output<typeof foodItemInputSchema>;
 
@@ -93,9 +113,16 @@ export const orderFiltersSchema = z
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date must not be after the end date", path: ["to"] });
 export type OrderFilters = z.output<typeof orderFiltersSchema>;
 
+const LIMIT_MESSAGE = `a whole number from 1 to ${ADMIN_ORDER_MAX_PAGE_SIZE}`;
+
 export const orderPageSchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_ORDER_MAX_PAGE_SIZE).default(ADMIN_ORDER_PAGE_SIZE),
+  cursor: z.string({ message: "pass back the nextCursor of the previous page" }).max(200, "pass back the nextCursor of the previous page").optional(),
+  limit: z.coerce
+    .number({ message: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(ADMIN_ORDER_MAX_PAGE_SIZE, LIMIT_MESSAGE)
+    .default(ADMIN_ORDER_PAGE_SIZE),
 });
 
 export const orderListInputSchema = z.intersection(orderFiltersSchema, orderPageSchema);
@@ -108,3 +135,55 @@ export const updateOrderStatusSchema = z.object({
 
 /** Order ids are UUIDs; anything else can never match and is answered as not found. */
 export const orderIdSchema = z.uuid({ message: "Order id is not valid" });
+
+/** Sends one not-delivered mail again now. */
+export const retryMailInputSchema = z.object({ id: z.uuid({ message: "id: the mail's id (a UUID) is required" }) });
+export type RetryMailInput = z.infer<typeof retryMailInputSchema>;
+
+const listCursorSchema = z
+  .string({ message: "cursor: pass back the nextCursor of the previous page" })
+  .max(200, "cursor: pass back the nextCursor of the previous page")
+  .optional();
+
+/** The admin's customer list: `q` matches name or e-mail (part of either) or a 10-digit mobile. */
+export const customerListInputSchema = z.object({
+  q: z.string().trim().max(100, "q: search text must be at most 100 characters").optional(),
+  cursor: listCursorSchema,
+});
+export type CustomerListInput = z.infer<typeof customerListInputSchema>;
+
+/** The admin's review list: all, only the ones showing, or only hidden ones. */
+export const reviewListInputSchema = z.object({
+  show: z.enum(["all", "visible", "hidden"], { message: "show: one of all, visible, hidden" }).default("all"),
+  cursor: listCursorSchema,
+});
+export type ReviewListInput = z.infer<typeof reviewListInputSchema>;
+
+export const reviewIdInputSchema = z.object({ id: z.uuid({ message: "id: the review's id (a UUID) is required" }) });
+
+const REFUND_AMOUNT_MESSAGE = "amount: rupees, more than 0 with at most 2 decimals (leave it out to refund everything not yet refunded)";
+
+/** An admin refund (DECISIONS "After the sale"): amount in rupees (default: the rest), a reason, an optional idempotency key. */
+export const refundOrderInputSchema = z.object({
+  orderId: z.uuid({ message: "orderId: the order's id (a UUID) is required" }),
+  amount: z
+    .union([z.number(), z.string().trim().regex(PRICE_PATTERN, REFUND_AMOUNT_MESSAGE).transform(Number)], { message: REFUND_AMOUNT_MESSAGE })
+    .transform((rupees, ctx) => {
+      const paise = rupeesToPaise(rupees);
+      if (paise === null || paise < 100) {
+        ctx.addIssue({ code: "custom", message: REFUND_AMOUNT_MESSAGE });
+        return z.NEVER;
+      }
+      return paise;
+    })
+    .optional(),
+  reason: z
+    .string({ message: "reason: say why the money goes back (it is shown to the customer)" })
+    .trim()
+    .min(3, "reason: say why the money goes back (it is shown to the customer)")
+    .max(200, "reason: at most 200 characters"),
+  idempotencyKey: z.string().trim().min(1).max(100, "idempotencyKey: at most 100 characters").optional(),
+});
+export type RefundOrderInput = z.output<typeof refundOrderInputSchema>;
+
+export const refundIdInputSchema = z.object({ id: z.uuid({ message: "id: the refund's id (a UUID) is required" }) });

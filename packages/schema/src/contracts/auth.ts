@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 import { PASSWORD_MIN_LENGTH } from "../auth";
 
 export const emailSchema = z

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 import { CART_FULL_MESSAGE, MAX_CART_LINES, QUANTITY_MESSAGE, isValidQuantity, type CartLine } from "../cart";
 
 /**

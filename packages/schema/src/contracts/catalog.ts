@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 import { CATEGORIES } from "../catalog";
 
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(", ")}` });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 import { CONSENT_STATUSES } from "../consent";
 
 /** POST /api/consent. Unknown keys (an `ip` older clients send) are dropped: the server records the IP it sees. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 import type { DeliveryAddressInput } from "../order";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "../cart";
 import { addressInputSchema } from "./account";
@@ -41,3 +41,6 @@ export const verifyPaymentInputSchema = z.object({
   razorpay_signature: z.string().trim().min(1).max(200),
 });
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentInputSchema>;
+
+/** The customer cancels their own paid order (DECISIONS "After the sale"). */
+export const cancelOrderInputSchema = z.object({ orderId: z.uuid({ message: "orderId: the order's id (a UUID) is required" }) });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review } from "../reviews";
 
 export const reviewTextSchema = z
