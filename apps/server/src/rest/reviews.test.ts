@@ -49,15 +49,15 @@ describe("reviews over REST", () => {
   });
 
   it.each([
-    ["empty", "", "Please enter your review"],
-    ["only whitespace", " \n\t ", "Please enter your review"],
-    ["missing", undefined, "Please enter your review"],
-    ["over 2000 characters", "a".repeat(2001), "A review can be at most 2000 characters"],
+    ["empty", "", "review: Please enter your review"],
+    ["only whitespace", " \n\t ", "review: Please enter your review"],
+    ["missing", undefined, "review: Please enter your review"],
+    ["over 2000 characters", "a".repeat(2001), "review: A review can be at most 2000 characters"],
   ])("refuses a review that is %s with 400", async (_name, review, message) => {
     const before = await listOf();
     const res = await postReview(await tokenFor("Tester"), { productId, review });
     expect(res.statusCode).toBe(400);
-    expect(jsonOf(res)).toEqual({ success: false, message });
+    expect(jsonOf(res)).toMatchObject({ success: false, message, errors: [{ path: "review" }] });
     expect(await listOf()).toEqual(before);
   });
 

@@ -5,16 +5,19 @@ import {
   addressSchema,
   authResultSchema,
   changePasswordInputSchema,
+  deleteAddressInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
   registerInputSchema,
   resetPasswordInputSchema,
+  updateAddressInputSchema,
+  updateProfileInputSchema,
   userProfileSchema,
 } from "@mithai/schema/contracts/account";
 import { customerProcedure, publicProcedure } from "../trpc";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { changePassword, signOutEverywhere } from "./sessions";
-import { addAddress, getUserProfile, loginUser, registerUser } from "./users";
+import { addAddress, deleteAddress, getUserProfile, loginUser, registerUser, updateAddress, updateProfile } from "./users";
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -34,6 +37,18 @@ export const userRouter = {
     .input(addressInputSchema)
     .output(z.array(addressSchema))
     .mutation(({ ctx, input }) => addAddress(ctx.db, ctx.auth.userId, input)),
+  updateProfile: customerProcedure
+    .input(updateProfileInputSchema)
+    .output(userProfileSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.auth.userId, input)),
+  updateAddress: customerProcedure
+    .input(updateAddressInputSchema)
+    .output(z.array(addressSchema))
+    .mutation(({ ctx, input }) => updateAddress(ctx.db, ctx.auth.userId, input)),
+  deleteAddress: customerProcedure
+    .input(deleteAddressInputSchema)
+    .output(z.array(addressSchema))
+    .mutation(({ ctx, input }) => deleteAddress(ctx.db, ctx.auth.userId, input.id)),
   changePassword: customerProcedure
     .input(changePasswordInputSchema)
     .output(authResultSchema)

@@ -6,10 +6,10 @@ import { addresses, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
 import { MAX_SAVED_ADDRESSES } from "@mithai/schema/account";
 import { TOKEN_TTL_SECONDS } from "@mithai/schema/auth";
-import { addressInputSchema, loginInputSchema, registerInputSchema, type RegisterInput } from "@mithai/schema/contracts/account";
+import { addressInputSchema, updateAddressInputSchema, updateProfileInputSchema, loginInputSchema, registerInputSchema, type RegisterInput } from "@mithai/schema/contracts/account";
 import { verifyAuthToken } from "../auth/tokens";
 import { appErrorOf, createTestContext, TEST_CONFIG, uniqueEmail } from "../testing";
-import { addAddress, createAdminAccount, getUserProfile, loginUser, registerUser } from "./users";
+import { addAddress, createAdminAccount, deleteAddress, getUserProfile, loginUser, registerUser, updateAddress, updateProfile } from "./users";
 
 let database: DbHandle;
 let ctx: ReturnType<typeof createTestContext>;
@@ -200,5 +200,32 @@ describe("profile and addresses", () => {
     const results = await Promise.allSettled(Array.from({ length: 4 }, () => addAddress(database.db, userId, address())));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     expect(await database.db.select().from(addresses).where(eq(addresses.userId, userId))).toHaveLength(MAX_SAVED_ADDRESSES);
+  });
+
+  it("lets the customer change their name and phone, and edit or delete their own addresses only (issue 16)", async () => {
+    const { token } = await registerUser(ctx, registration());
+    const { userId } = await sessionOf(token);
+    const { token: otherToken } = await registerUser(ctx, registration());
+    const { userId: otherId } = await sessionOf(otherToken);
+
+    const phone = updateProfileInputSchema.parse({ name: "  Asha R. ", phoneNumber: "+91 98450 12345" });
+    expect(await updateProfile(database.db, userId, phone)).toMatchObject({ name: "Asha R.", phoneNumber: "9845012345" });
+    expect(await updateProfile(database.db, userId, updateProfileInputSchema.parse({ name: "Asha R.", phoneNumber: "" }))).toMatchObject({ phoneNumber: null });
+    expect(updateProfileInputSchema.safeParse({ name: "", phoneNumber: "" }).success).toBe(false);
+    expect(updateProfileInputSchema.safeParse({ name: "Asha", phoneNumber: "12345" }).error?.issues[0]?.message).toMatch(/Mobile number/);
+
+    const [first, second] = await addAddress(database.db, userId, address()).then(() => addAddress(database.db, userId, address({ city: "Mumbai" })));
+    const edited = await updateAddress(database.db, userId, updateAddressInputSchema.parse({ id: first!._id, ...address({ street: "4 Temple Street", pincode: "560 004" }) }));
+    expect(edited.map((a) => [a.street, a.pincode])).toEqual([
+      ["4 Temple Street", "560004"],
+      [second!.street, second!.pincode],
+    ]);
+    // Another customer can neither change nor delete it.
+    expect((await appErrorOf(updateAddress(database.db, otherId, { id: first!._id, ...address({ street: "Stolen" }) }))).code).toBe("NOT_FOUND");
+    expect((await appErrorOf(deleteAddress(database.db, otherId, first!._id))).code).toBe("NOT_FOUND");
+    expect((await getUserProfile(database.db, userId)).addresses[0]!.street).toBe("4 Temple Street");
+
+    expect((await deleteAddress(database.db, userId, first!._id)).map((a) => a._id)).toEqual([second!._id]);
+    expect((await appErrorOf(deleteAddress(database.db, userId, first!._id))).code).toBe("NOT_FOUND");
   });
 });

@@ -1,9 +1,9 @@
 import type { Db } from "@mithai/db/client";
-import { asc, count, eq, sql } from "@mithai/db/sql";
+import { and, asc, count, eq, sql } from "@mithai/db/sql";
 import { addresses, users } from "@mithai/db/schema";
 import { MAX_SAVED_ADDRESSES, type Address, type AuthResult, type UserProfile } from "@mithai/schema/account";
 import type { Role } from "@mithai/schema/auth";
-import type { AddressInput, LoginInput, RegisterInput } from "@mithai/schema/contracts/account";
+import type { AddressInput, LoginInput, RegisterInput, UpdateAddressInput, UpdateProfileInput } from "@mithai/schema/contracts/account";
 import { signAuthToken } from "../auth/tokens";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
@@ -125,6 +125,36 @@ export async function addAddress(db: Db, userId: string, input: AddressInput): P
     await tx.insert(addresses).values({ userId, ...input });
     return listAddresses(tx, userId);
   });
+}
+
+/** Changes the customer's name and phone number; answers the whole profile. */
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<UserProfile> {
+  const [updated] = await db.update(users).set({ name: input.name, phoneNumber: input.phoneNumber }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (!updated) throw accountGone();
+  return getUserProfile(db, userId);
+}
+
+const addressNotFound = () => new AppError("NOT_FOUND", "This address is not among your saved addresses (it may have been deleted).");
+
+/** Changes one of the customer's saved addresses; another customer's address id is answered as not found. */
+export async function updateAddress(db: Db, userId: string, { id, ...input }: UpdateAddressInput): Promise<Address[]> {
+  const [updated] = await db
+    .update(addresses)
+    .set(input)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  if (!updated) throw addressNotFound();
+  return listAddresses(db, userId);
+}
+
+/** Deletes one of the customer's saved addresses (past orders keep the address they were sent to). */
+export async function deleteAddress(db: Db, userId: string, id: string): Promise<Address[]> {
+  const [deleted] = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  if (!deleted) throw addressNotFound();
+  return listAddresses(db, userId);
 }
 
 async function listAddresses(db: Db | Tx, userId: string): Promise<Address[]> {

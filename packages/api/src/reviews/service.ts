@@ -1,6 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import { reviews, users } from "@mithai/db/schema";
-import { desc, eq } from "@mithai/db/sql";
+import { and, desc, eq, isNull } from "@mithai/db/sql";
 import type { Review } from "@mithai/schema/reviews";
 import { onSaleItemId } from "../catalog/food-items";
 import type { ApiDeps } from "../context";
@@ -18,13 +18,13 @@ function toReview(row: ReviewRow): Review {
   };
 }
 
-/** A product's reviews, newest first. */
+/** A product's reviews, newest first; reviews an admin has hidden stay out. */
 export async function listReviews(db: Db, productId: string): Promise<Review[]> {
   const foodItemId = await onSaleItemId(db, productId);
   const rows = await db
     .select()
     .from(reviews)
-    .where(eq(reviews.foodItemId, foodItemId))
+    .where(and(eq(reviews.foodItemId, foodItemId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(toReview);
 }

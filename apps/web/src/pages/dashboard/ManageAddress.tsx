@@ -12,28 +12,45 @@ export function ManageAddress() {
   const queryClient = useQueryClient();
   const profile = useQuery(trpc.user.profile.queryOptions());
   const add = useMutation(trpc.user.addAddress.mutationOptions());
+  const update = useMutation(trpc.user.updateAddress.mutationOptions());
+  const remove = useMutation(trpc.user.deleteAddress.mutationOptions());
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [formKey, setFormKey] = useState(0);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const keep = (addresses: Address[]) => queryClient.setQueryData(trpc.user.profile.queryKey(), (old) => (old ? { ...old, addresses } : old));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setOutcome(null);
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? "");
     try {
-      const addresses = await add.mutateAsync({
-        street: field("street"),
-        city: field("city"),
-        state: field("state"),
-        pincode: field("zip"),
-        country: field("country"),
-        mobile: field("mobile"),
-      });
-      queryClient.setQueryData(trpc.user.profile.queryKey(), (old) => (old ? { ...old, addresses } : old));
+      keep(await add.mutateAsync(addressFromForm(event.currentTarget)));
       setOutcome({ ok: true, message: "Address added successfully!" });
       setFormKey((key) => key + 1);
     } catch (cause) {
       setOutcome({ ok: false, message: serverMessageOf(cause) ?? "Failed to add address" });
+    }
+  }
+
+  async function saveEdit(id: string, event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(null);
+    try {
+      keep(await update.mutateAsync({ id, ...addressFromForm(event.currentTarget) }));
+      setEditingId(null);
+      setOutcome({ ok: true, message: "Address updated." });
+    } catch (cause) {
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "Failed to update the address" });
+    }
+  }
+
+  async function deleteAddress(address: Address) {
+    if (!window.confirm(`Delete the address ${address.street}, ${address.city}?`)) return;
+    setOutcome(null);
+    try {
+      keep(await remove.mutateAsync({ id: address._id }));
+      setOutcome({ ok: true, message: "Address deleted." });
+    } catch (cause) {
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "Failed to delete the address" });
     }
   }
 
@@ -50,8 +67,27 @@ export function ManageAddress() {
       ) : (
         <ul className="address-list">
           {addresses.map((address) => (
-            <li key={address._id} className="address-card">
-              <AddressLines address={address} />
+            <li key={address._id} className="address-card" aria-label={`${address.street}, ${address.city}`}>
+              {editingId === address._id ? (
+                <AddressForm
+                  address={address}
+                  busy={update.isPending}
+                  onSubmit={(event) => void saveEdit(address._id, event)}
+                  onCancel={() => setEditingId(null)}
+                />
+              ) : (
+                <>
+                  <AddressLines address={address} />
+                  <div className="form-actions">
+                    <button type="button" className="button button-secondary" onClick={() => setEditingId(address._id)}>
+                      Edit
+                    </button>
+                    <button type="button" className="button button-secondary" disabled={remove.isPending} onClick={() => void deleteAddress(address)}>
+                      Delete
+                    </button>
+                  </div>
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -86,18 +122,41 @@ function AddressLines({ address }: { address: Address }) {
   );
 }
 
-function AddressForm({ busy, onSubmit }: { busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+function addressFromForm(formElement: HTMLFormElement) {
+  const form = new FormData(formElement);
+  const field = (name: string) => String(form.get(name) ?? "");
+  return { street: field("street"), city: field("city"), state: field("state"), pincode: field("zip"), country: field("country"), mobile: field("mobile") };
+}
+
+function AddressForm({
+  address,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  address?: Address;
+  busy: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel?: () => void;
+}) {
   return (
-    <form className="address-form" onSubmit={onSubmit}>
-      <Field label="Street" name="street" required maxLength={300} autoComplete="street-address" />
-      <Field label="City" name="city" required maxLength={100} autoComplete="address-level2" />
-      <Field label="State" name="state" required maxLength={100} autoComplete="address-level1" />
-      <Field label="PIN code" name="zip" required inputMode="numeric" pattern={PINCODE_PATTERN} title="6 digits, not starting with 0" autoComplete="postal-code" />
-      <Field label="Country" name="country" required maxLength={100} defaultValue={DEFAULT_COUNTRY} autoComplete="country-name" />
-      <Field label="Mobile" name="mobile" required type="tel" pattern={MOBILE_PATTERN} title="10 digits, optionally with +91" autoComplete="tel" />
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {busy ? "Saving..." : "Save address"}
-      </button>
+    <form className="address-form" onSubmit={onSubmit} aria-label={address ? "Edit address" : "New address"}>
+      <Field label="Street" name="street" required maxLength={300} autoComplete="street-address" defaultValue={address?.street} />
+      <Field label="City" name="city" required maxLength={100} autoComplete="address-level2" defaultValue={address?.city} />
+      <Field label="State" name="state" required maxLength={100} autoComplete="address-level1" defaultValue={address?.state} />
+      <Field label="PIN code" name="zip" required inputMode="numeric" pattern={PINCODE_PATTERN} title="6 digits, not starting with 0" autoComplete="postal-code" defaultValue={address?.pincode} />
+      <Field label="Country" name="country" required maxLength={100} defaultValue={address?.country ?? DEFAULT_COUNTRY} autoComplete="country-name" />
+      <Field label="Mobile" name="mobile" required type="tel" pattern={MOBILE_PATTERN} title="10 digits, optionally with +91" autoComplete="tel" defaultValue={address?.mobile} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Saving..." : "Save address"}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,36 +1,99 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Field } from "../../components/Field";
+import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { AccountSecurity } from "./AccountSecurity";
 
+type Outcome = { ok: boolean; message: string } | null;
+
 export function MyProfile() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const profile = useQuery(trpc.user.profile.queryOptions());
+  const update = useMutation(trpc.user.updateProfile.mutationOptions());
+  const [editing, setEditing] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
 
   if (profile.isPending) return <p role="status">Loading profile...</p>;
   if (profile.isError) return <p role="alert">We could not load your profile. Please try again.</p>;
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(null);
+    const form = new FormData(event.currentTarget);
+    try {
+      const saved = await update.mutateAsync({ name: String(form.get("name") ?? ""), phoneNumber: String(form.get("phoneNumber") ?? "") });
+      queryClient.setQueryData(trpc.user.profile.queryKey(), saved);
+      setEditing(false);
+      setOutcome({ ok: true, message: "Profile saved." });
+    } catch (cause) {
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "We could not save your profile. Please try again." });
+    }
+  }
 
   const { name, email, role, phoneNumber } = profile.data;
   return (
     <>
       <h2>My Profile</h2>
-      <dl className="profile-facts">
-        <div>
-          <dt>Name</dt>
-          <dd>{name}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{email}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>{role}</dd>
-        </div>
-        <div>
-          <dt>Phone number</dt>
-          <dd>{phoneNumber ?? "Not added"}</dd>
-        </div>
-      </dl>
+      {editing ? (
+        <form className="address-form" onSubmit={(event) => void save(event)} aria-label="Edit profile">
+          <Field label="Name" name="name" required maxLength={100} defaultValue={name} autoComplete="name" />
+          <Field
+            label="Phone number"
+            name="phoneNumber"
+            type="tel"
+            maxLength={20}
+            defaultValue={phoneNumber ?? ""}
+            autoComplete="tel"
+            hint="10 digits, optionally with +91. Leave empty to remove it."
+          />
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save profile"}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <dl className="profile-facts">
+            <div>
+              <dt>Name</dt>
+              <dd>{name}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{email}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{role}</dd>
+            </div>
+            <div>
+              <dt>Phone number</dt>
+              <dd>{phoneNumber ?? "Not added"}</dd>
+            </div>
+          </dl>
+          <button
+            type="button"
+            className="button button-secondary profile-edit"
+            onClick={() => {
+              setOutcome(null);
+              setEditing(true);
+            }}
+          >
+            Edit profile
+          </button>
+        </>
+      )}
+      {outcome && (
+        <p className={outcome.ok ? "form-success" : "form-error"} role={outcome.ok ? "status" : "alert"}>
+          {outcome.message}
+        </p>
+      )}
       <AccountSecurity />
     </>
   );

@@ -1,0 +1,126 @@
+import "./admin-pages.css";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { AdminCustomer } from "@mithai/schema/admin";
+import { formatRupees } from "@mithai/schema/money";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { formatAdminDateTime } from "../format";
+import { useAdminTRPC } from "../trpc";
+
+/** /admin/customers: every customer, searchable by name, e-mail or mobile, with what they bought. */
+export function CustomersPage() {
+  useDocumentTitle("Customers");
+  const trpc = useAdminTRPC();
+  const [q, setQ] = useState("");
+  const [cursors, setCursors] = useState<string[]>([""]);
+  const cursor = cursors.at(-1) || undefined;
+  const customers = useQuery({ ...trpc.admin.customers.queryOptions({ q: q || undefined, cursor }), placeholderData: keepPreviousData });
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setQ(String(new FormData(event.currentTarget).get("q") ?? "").trim());
+    setCursors([""]);
+  }
+
+  const page = customers.data;
+  return (
+    <section className="admin-page">
+      <div className="page-head">
+        <h1>Customers</h1>
+      </div>
+      <form className="admin-search" role="search" onSubmit={search}>
+        <label>
+          Search
+          <input type="search" name="q" placeholder="Name, e-mail or mobile" maxLength={100} defaultValue={q} />
+        </label>
+        <button type="submit" className="btn-small">
+          Search
+        </button>
+      </form>
+      {customers.isPending ? (
+        <p aria-busy="true">Loading customers...</p>
+      ) : customers.isError ? (
+        <p role="alert">Could not load the customers. Please try again.</p>
+      ) : page && page.data.length > 0 ? (
+        <>
+          <ul className="customer-list">
+            {page.data.map((customer) => (
+              <li key={customer._id}>
+                <CustomerCard customer={customer} />
+              </li>
+            ))}
+          </ul>
+          {(cursors.length > 1 || page.nextCursor) && (
+            <nav className="pager" aria-label="Customer pages">
+              <button type="button" className="btn-small" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                Newer
+              </button>
+              <button type="button" className="btn-small" disabled={!page.nextCursor} onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor!])}>
+                Older
+              </button>
+            </nav>
+          )}
+        </>
+      ) : (
+        <p>No customers match.</p>
+      )}
+    </section>
+  );
+}
+
+function CustomerCard({ customer }: { customer: AdminCustomer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <article className="customer-card" aria-label={customer.name}>
+      <header>
+        <strong>{customer.name}</strong> · <a href={`mailto:${customer.email}`}>{customer.email}</a>
+        {customer.phoneNumber && (
+          <>
+            {" "}
+            · <a href={`tel:${customer.phoneNumber}`}>{customer.phoneNumber}</a>
+          </>
+        )}
+      </header>
+      <p className="muted">
+        {customer.paidOrders} paid {customer.paidOrders === 1 ? "order" : "orders"} · {formatRupees(customer.totalSpent)} spent
+        {customer.lastOrderAt ? ` · last ${formatAdminDateTime(new Date(customer.lastOrderAt))}` : ""} · customer since{" "}
+        {formatAdminDateTime(new Date(customer.createdAt))}
+      </p>
+      {customer.paidOrders > 0 && (
+        <button type="button" className="btn-small ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "Hide orders" : "Show orders"}
+        </button>
+      )}
+      {open && <CustomerOrders email={customer.email} />}
+    </article>
+  );
+}
+
+function CustomerOrders({ email }: { email: string }) {
+  const trpc = useAdminTRPC();
+  const orders = useQuery(trpc.admin.orders.queryOptions({ q: email, limit: 50 }));
+  if (orders.isPending) return <p aria-busy="true">Loading orders...</p>;
+  if (orders.isError) return <p role="alert">Could not load the orders.</p>;
+  return (
+    <table className="admin-table customer-orders">
+      <thead>
+        <tr>
+          <th>Order</th>
+          <th>Placed</th>
+          <th>Amount</th>
+          <th>Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.data.data.map((order) => (
+          <tr key={order._id}>
+            <td>{order.orderNumber}</td>
+            <td>{formatAdminDateTime(new Date(order.createdAt))}</td>
+            <td>{formatRupees(order.amount)}</td>
+            <td>{order.status}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
