@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "@mithai/db/sql";
-import { passwordResetTokens, users } from "@mithai/db/schema";
+import { mailOutbox, passwordResetTokens, users } from "@mithai/db/schema";
 import type { ResetPasswordInput } from "@mithai/schema/contracts/account";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
+import type { MailRenderer } from "../mail/outbox";
 import { hashPassword } from "./passwords";
 import { passwordResetMail } from "./reset-mail";
 
-type ResetContext = Pick<RequestContext, "db" | "config" | "log" | "mailer" | "limits" | "ip">;
+type ResetContext = Pick<RequestContext, "db" | "outbox" | "limits" | "ip">;
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 const RESET_TOKEN_BYTES = 32;
@@ -18,32 +19,39 @@ export const PASSWORD_RESET_MESSAGE = "Your password has been reset. You can now
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * Mails a single-use reset link when the e-mail has an account. The answer is the same either way,
- * and a failing mail server is logged rather than shown, so the answer never tells who has an account.
+ * Mails a single-use reset link when the e-mail has an account. The request itself only writes an outbox row with
+ * the e-mail, the same one insert whether or not the account exists, so neither the answer nor its timing tells who
+ * has an account; the outbox worker looks the account up when it sends, and makes the link then.
  */
 export async function requestPasswordReset(ctx: ResetContext, email: string): Promise<{ message: string }> {
   // A stranger gets a few requests for someone's e-mail, and never enough to use up the owner's ceiling.
   await ctx.limits.forgotPasswordPerIp.consume(ctx.ip);
   await ctx.limits.forgotPasswordPerAccountIp.consume(`${email}|${ctx.ip}`);
   await ctx.limits.forgotPasswordPerAccount.consume(email);
-  const [user] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email)).limit(1);
-  if (user) {
-    const token = randomBytes(RESET_TOKEN_BYTES).toString("base64url");
-    await ctx.db.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-    });
-    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const mail = passwordResetMail({ to: email, name: user.name, shopName: ctx.config.shopName, link, validMinutes: RESET_TOKEN_TTL_MINUTES });
-    try {
-      await ctx.mailer.send({ ...mail, outboxLogLink: link });
-    } catch (error) {
-      ctx.log.error({ err: error }, "password reset mail could not be sent");
-    }
-  }
+  // Written whether or not the e-mail has an account: the same single insert either way.
+  await ctx.db.insert(mailOutbox).values({ kind: "password-reset", recipient: email });
+  ctx.outbox.wake();
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
+
+/**
+ * The outbox's reset row becomes a mail with a fresh single-use link, valid for an hour from now — or nothing, when
+ * the e-mail has no account. The token exists
+ * only in the mail (stored as a hash); if the mail has to be retried, the retry carries a new link.
+ */
+export const renderPasswordResetMail: MailRenderer = async ({ db, config }, row) => {
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, row.recipient)).limit(1);
+  if (!user) return null;
+  const token = randomBytes(RESET_TOKEN_BYTES).toString("base64url");
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
+  const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const mail = passwordResetMail({ to: user.email, name: user.name, shopName: config.shopName, link, validMinutes: RESET_TOKEN_TTL_MINUTES });
+  return { ...mail, outboxLogLink: link };
+};
 
 const invalidResetLink = () => new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please request a new one.");
 

@@ -1,7 +1,5 @@
+import { escapeHtml } from "../mail/html";
 import type { MailMessage } from "../mail/mailer";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /** The password reset e-mail, as HTML and plain text, in the shop's name. */
 export function passwordResetMail(options: { to: string; name: string; shopName: string; link: string; validMinutes: number }): MailMessage {

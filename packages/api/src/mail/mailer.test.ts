@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMailer, pooled } from "./mailer";
+import { createMailer, withSmtpDefaults } from "./mailer";
 
 const silent = { info() {}, warn() {}, error() {} };
-import { readNewestOutboxMail } from "./outbox";
+import { readNewestOutboxMail } from "./eml-files";
 
 describe("mailer without SMTP", () => {
   it("writes each mail as an .eml file with HTML and text parts", async () => {
@@ -41,7 +41,7 @@ describe("reading the outbox", () => {
 });
 
 describe("mailer with SMTP", () => {
-  it("delivers over a kept-open pooled connection, also for mails sent after the answer", async () => {
+  it("delivers every mail over one kept-open pooled connection", async () => {
     const { SMTPServer } = await import("smtp-server");
     const received: string[] = [];
     let connections = 0;
@@ -66,14 +66,16 @@ describe("mailer with SMTP", () => {
     await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
     const { port } = sink.server.address() as { port: number };
     try {
-      expect(pooled(`smtp://127.0.0.1:${port}`)).toBe(`smtp://127.0.0.1:${port}?pool=true`);
-      expect(pooled("smtp://mail.example.in:25?pool=false")).toBe("smtp://mail.example.in:25?pool=false");
+      expect(withSmtpDefaults(`smtp://127.0.0.1:${port}`)).toBe(
+        `smtp://127.0.0.1:${port}?pool=true&connectionTimeout=15000&greetingTimeout=15000&socketTimeout=30000`,
+      );
+      expect(withSmtpDefaults("smtp://mail.example.in:25?pool=false&socketTimeout=5000")).toBe(
+        "smtp://mail.example.in:25?pool=false&socketTimeout=5000&connectionTimeout=15000&greetingTimeout=15000",
+      );
       const mailer = createMailer({ from: "Mithai <no-reply@mithai.local>", smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: "/nonexistent", log: silent });
       await mailer.send({ to: "asha@example.in", subject: "First", html: "<p>1</p>", text: "1" });
       await mailer.send({ to: "asha@example.in", subject: "Second", html: "<p>2</p>", text: "2" });
-      mailer.sendLater({ to: "ravi@example.in", subject: "Third", html: "<p>3</p>", text: "3" });
-      expect(received).toHaveLength(2);
-      await mailer.idle();
+      await mailer.send({ to: "ravi@example.in", subject: "Third", html: "<p>3</p>", text: "3" });
       expect(received.map((mail) => mail.match(/^Subject: (.*)$/m)?.[1])).toEqual(["First", "Second", "Third"]);
       expect(connections).toBe(1);
       // Shutdown closes the kept-open connection (the sink would otherwise wait 30 s for it).
@@ -83,16 +85,14 @@ describe("mailer with SMTP", () => {
     }
   });
 
-  it("logs a mail that could not be sent later, and idle() still resolves", async () => {
-    const errors: unknown[] = [];
+  it("rejects when the mail server cannot be reached (the outbox retries it later)", async () => {
     const mailer = createMailer({
       from: "Mithai <no-reply@mithai.local>",
       smtpUrl: "smtp://127.0.0.1:1?pool=false",
       outboxDir: "/nonexistent",
-      log: { info() {}, warn() {}, error: (entry) => errors.push(entry) },
+      log: silent,
     });
-    mailer.sendLater({ to: "asha@example.in", subject: "Lost", html: "<p>x</p>", text: "x" });
-    await mailer.idle();
-    expect(errors).toEqual([expect.objectContaining({ to: "asha@example.in", subject: "Lost" })]);
+    await expect(mailer.send({ to: "asha@example.in", subject: "Lost", html: "<p>x</p>", text: "x" })).rejects.toThrow(/ECONNREFUSED/);
+    await mailer.close();
   });
 });

@@ -13,16 +13,9 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends now; the caller waits for the mail server (or the outbox file). */
+  /** Sends now; the caller (the outbox worker) waits for the mail server (or the .eml file). */
   send(message: MailMessage): Promise<void>;
-  /**
-   * Sends after the current request has been answered: a slow mail server never holds up a customer.
-   * A failure is logged, not thrown.
-   */
-  sendLater(message: MailMessage): void;
-  /** Resolves once every mail handed to `sendLater` so far has been sent or has failed (tests, shutdown). */
-  idle(): Promise<void>;
-  /** Shutdown: waits for queued mail (idle), then closes the kept-open SMTP connections. */
+  /** Shutdown: closes the kept-open SMTP connections. */
   close(): Promise<void>;
 }
 
@@ -37,21 +30,19 @@ export interface MailerOptions {
 /** Outgoing mail through nodemailer: SMTP when configured, otherwise .eml files in DATA_DIR/outbox. */
 export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(pooled(smtpUrl));
-    const mailer = withBackgroundSending(log, async ({ outboxLogLink: _link, ...message }) => {
-      await transport.sendMail({ from, ...message });
-    });
+    const transport = nodemailer.createTransport(withSmtpDefaults(smtpUrl));
     return {
-      ...mailer,
+      async send({ outboxLogLink: _link, ...message }) {
+        await transport.sendMail({ from, ...message });
+      },
       async close() {
-        await mailer.close();
         transport.close();
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   let outboxReady: Promise<unknown> | undefined;
-  return withBackgroundSending(log, async ({ outboxLogLink: link, ...message }) => {
+  async function send({ outboxLogLink: link, ...message }: MailMessage): Promise<void> {
     const info = await transport.sendMail({ from, ...message });
     outboxReady ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
       outboxReady = undefined;
@@ -61,35 +52,19 @@ export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): 
     const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`);
     await writeFile(file, info.message as Buffer);
     log.info({ to: message.to, subject: message.subject, file, ...(link ? { link } : {}) }, "mail written to outbox");
-  });
+  }
+  return { send, close: async () => {} };
 }
 
 /**
- * The SMTP URL with connection pooling on (unless the URL says otherwise): a few kept-open connections carry every
- * mail, instead of a new connection (and TLS handshake) per receipt.
+ * The SMTP URL with the shop's defaults where the URL does not say otherwise: connection pooling (a few kept-open
+ * connections carry every mail, instead of a new connection and TLS handshake per receipt), and bounded waits, so a
+ * mail server that hangs fails the attempt (the outbox retries it) long before the worker's claim on it runs out.
  */
-export function pooled(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-  return url.toString();
-}
+export const SMTP_DEFAULTS = { pool: "true", connectionTimeout: "15000", greetingTimeout: "15000", socketTimeout: "30000" } as const;
 
-/** A mailer around one `send` function, adding `sendLater` (after the response) and `idle`. */
-export function withBackgroundSending(log: Logger, send: (message: MailMessage) => Promise<void>): Mailer {
-  const pending = new Set<Promise<void>>();
-  async function idle(): Promise<void> {
-    while (pending.size > 0) await Promise.all(pending);
-  }
-  return {
-    send,
-    sendLater(message) {
-      const sending = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => send(message))
-        .catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, "mail could not be sent"))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-    },
-    idle,
-    close: idle,
-  };
+export function withSmtpDefaults(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, value] of Object.entries(SMTP_DEFAULTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.toString();
 }

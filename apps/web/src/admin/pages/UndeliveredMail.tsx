@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { UndeliveredMail as UndeliveredMailRow } from "@mithai/schema/admin";
+import { formatAdminDateTime } from "../format";
+import { useAdminTRPC } from "../trpc";
+
+const KIND_LABELS: Record<UndeliveredMailRow["kind"], string> = {
+  "order-receipt": "Order receipt",
+  "password-reset": "Password reset",
+  "refund-processed": "Refund processed",
+  "order-status": "Order status update",
+};
+
+/**
+ * Mails the shop keeps failing to send (the mail server refuses them or is down): shown on the dashboard with the
+ * last error, so the kitchen knows a customer has not heard from it; each can be sent again once the cause is fixed.
+ * Nothing shows while every mail goes out.
+ */
+export function UndeliveredMail() {
+  const trpc = useAdminTRPC();
+  const queryClient = useQueryClient();
+  const mails = useQuery({ ...trpc.admin.undeliveredMail.queryOptions(), refetchInterval: 60_000 });
+  const retry = useMutation(
+    trpc.admin.retryMail.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.undeliveredMail.queryKey() }),
+    }),
+  );
+  if (!mails.data?.length) return null;
+  return (
+    <section className="undelivered-mail" aria-labelledby="undelivered-mail-heading">
+      <h2 id="undelivered-mail-heading">Mails not delivered ({mails.data.length})</h2>
+      <p className="muted">The shop keeps trying each of these (at most hourly). Check the mail settings (SMTP_URL), then send them again.</p>
+      <ul>
+        {mails.data.map((mail) => (
+          <li key={mail.id}>
+            <div>
+              <strong>{KIND_LABELS[mail.kind]}</strong> to {mail.recipient}
+              <br />
+              <small>
+                Since {formatAdminDateTime(new Date(mail.createdAt))} · {mail.attempts} attempts
+                {mail.lastError ? ` · ${mail.lastError}` : ""}
+              </small>
+            </div>
+            <button type="button" className="btn-small" disabled={retry.isPending} onClick={() => retry.mutate({ id: mail.id })}>
+              Send again
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

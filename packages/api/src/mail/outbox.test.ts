@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "@mithai/db/client";
+import { eq, inArray, sql } from "@mithai/db/sql";
+import { mailOutbox } from "@mithai/db/schema";
+import { createTestDb } from "@mithai/db/testing";
+import { listUndeliveredMail, retryMail } from "../admin/mail-admin";
+import { appErrorOf, silentLog, TEST_CONFIG } from "../testing";
+import type { MailMessage } from "./mailer";
+import { createMailOutbox, retryDelayMs, UNDELIVERED_AFTER_ATTEMPTS, type MailOutbox, type MailRenderer } from "./outbox";
+
+let database: DbHandle;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(mailOutbox);
+});
+
+/** A mail per row, addressed to the row's recipient with its id as the subject. */
+const echo: MailRenderer = async (_deps, row) => ({ to: row.recipient, subject: row.id, text: "hello", html: "<p>hello</p>" });
+
+/** A worker on the test database whose mails land in `sent` (after `delayMs`, as a slow mail server), or fail. */
+function worker(sent: MailMessage[], options: { delayMs?: number; fail?: () => boolean } = {}): MailOutbox {
+  return createMailOutbox(
+    {
+      db: database.db,
+      config: TEST_CONFIG,
+      log: silentLog,
+      mailer: {
+        async send(message) {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+          if (options.fail?.()) throw new Error("421 mail server busy");
+          sent.push(message);
+        },
+        async close() {},
+      },
+    },
+    { "order-receipt": echo, "password-reset": echo, "refund-processed": echo, "order-status": echo },
+    { pollMs: 20, retryBaseMs: 60_000 },
+  );
+}
+
+async function queue(count: number): Promise<string[]> {
+  const rows = await database.db
+    .insert(mailOutbox)
+    .values(Array.from({ length: count }, (_, i) => ({ kind: "order-receipt" as const, subjectId: randomUUID(), recipient: `person${i}@example.in` })))
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
+describe("the mail outbox", () => {
+  it("waits longer after each failure, doubling from the first wait up to the most", () => {
+    const timing = { retryBaseMs: 30_000, retryMaxMs: 3_600_000 };
+    expect([1, 2, 3, 4, 8, 20].map((attempts) => retryDelayMs(attempts, timing))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+  });
+
+  it("two workers draining the same rows send each mail exactly once", async () => {
+    const ids = await queue(45);
+    const sent: MailMessage[] = [];
+    const one = worker(sent, { delayMs: 5 });
+    const two = worker(sent, { delayMs: 5 });
+    await Promise.all([one.drain(), two.drain(), one.drain()]);
+    expect(sent.map((mail) => mail.subject).sort()).toEqual([...ids].sort());
+    const rows = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+    expect(rows.every((row) => row.sentAt !== null && row.attempts === 1 && row.lockedUntil === null)).toBe(true);
+  });
+
+  it("leaves a row claimed by another worker alone until its claim runs out, then sends it", async () => {
+    const [id] = await queue(1);
+    // A worker claimed it and died: its claim still holds.
+    await database.db
+      .update(mailOutbox)
+      .set({ attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(mailOutbox.id, id!));
+    const sent: MailMessage[] = [];
+    const survivor = worker(sent);
+    await survivor.drain();
+    expect(sent).toHaveLength(0);
+
+    await database.db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.id, id!));
+    await survivor.drain();
+    expect(sent.map((mail) => mail.subject)).toEqual([id]);
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ attempts: 2, lockedUntil: null });
+  });
+
+  it("a started worker sends what is written when woken, and stopping waits for the mail being sent", async () => {
+    const sent: MailMessage[] = [];
+    const running = worker(sent, { delayMs: 300 });
+    running.start();
+    try {
+      const [id] = await queue(1);
+      running.wake();
+      const deadline = Date.now() + 5000;
+      // Claimed (the send is under way, 300 ms) …
+      for (;;) {
+        const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+        if (row!.lockedUntil) break;
+        if (Date.now() > deadline) throw new Error("the worker did not claim the mail");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // … and stopping lets it finish.
+      await running.stop();
+      expect(sent.map((mail) => mail.subject)).toEqual([id]);
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+      expect(row!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it("shows a mail that keeps failing to the admin, who can send it again once the mail server works", async () => {
+    const [id] = await queue(1);
+    const sent: MailMessage[] = [];
+    let failing = true;
+    const flaky = worker(sent, { fail: () => failing });
+    for (let attempt = 1; attempt <= UNDELIVERED_AFTER_ATTEMPTS; attempt++) {
+      expect(await listUndeliveredMail(database)).toEqual([]);
+      await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.id, id!));
+      await flaky.drain();
+    }
+    const listed = await listUndeliveredMail(database);
+    expect(listed).toEqual([
+      expect.objectContaining({ id, kind: "order-receipt", recipient: "person0@example.in", attempts: 3, lastError: "421 mail server busy" }),
+    ]);
+    // The next attempt is hours of backoff away: nothing goes out on its own yet.
+    await flaky.drain();
+    expect(sent).toHaveLength(0);
+
+    failing = false;
+    await retryMail({ db: database.db, outbox: flaky }, id!);
+    await flaky.drain();
+    expect(sent.map((mail) => mail.subject)).toEqual([id]);
+    expect(await listUndeliveredMail(database)).toEqual([]);
+    expect((await appErrorOf(retryMail({ db: database.db, outbox: flaky }, id!))).code).toBe("NOT_FOUND");
+  });
+});
