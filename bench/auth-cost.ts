@@ -2,10 +2,17 @@
  * npm run bench:auth — what checking a token costs per authenticated request: the signature check
  * (cached per token, all a request paid before tokens could be revoked) against that plus the read of the
  * account's token version (what every authenticated request pays now). On the embedded database, or on
- * PostgreSQL when TEST_DATABASE_URL is set (a fresh database is created and dropped).
+ * PostgreSQL when TEST_DATABASE_URL is set (a fresh database is created and dropped). Also: what a forgot-password
+ * request costs for an e-mail with an account and for one without (they should be the same: both write the outbox
+ * row with one INSERT … SELECT, and the mail is the outbox worker's work).
  */
 import { authenticateToken } from "@mithai/api/auth/authenticate";
 import { signAuthToken, verifyAuthToken } from "@mithai/api/auth/tokens";
+import { requestPasswordReset } from "@mithai/api/accounts/password-reset";
+import type { RateLimiter } from "@mithai/api/rate-limit";
+import { createTestContext } from "@mithai/api/testing";
+import { eq } from "@mithai/db/sql";
+import { users } from "@mithai/db/schema";
 import { createTestDb, insertTestUser } from "@mithai/db/testing";
 
 const ROUNDS = Number(process.env.BENCH_AUTH_ROUNDS ?? 5000);
@@ -30,6 +37,24 @@ try {
   console.log(`  signature only (cached), before revocation: ${before.toFixed(1)} µs`);
   console.log(`  signature + token version read, now:        ${after.toFixed(1)} µs`);
   console.log(`  added per request:                          ${(after - before).toFixed(1)} µs`);
+
+  // forgot-password, without its rate limits (the bench asks thousands of times) and without sending (no worker runs).
+  const [user] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const unlimited: RateLimiter = { consume: async () => {}, assertNotExhausted: async () => {}, clear: async () => {} };
+  const ctx = createTestContext(database.db);
+  const forgotCtx = { ...ctx, limits: { ...ctx.limits, forgotPasswordPerIp: unlimited, forgotPasswordPerAccountIp: unlimited, forgotPasswordPerAccount: unlimited } };
+  const rounds = Math.min(ROUNDS, 2000);
+  const timed = async (email: string) => {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < rounds; i++) await requestPasswordReset(forgotCtx, email);
+    return Number(process.hrtime.bigint() - started) / 1000 / rounds;
+  };
+  await timed("warm-up@example.in");
+  const known = await timed(user!.email);
+  const unknown = await timed("nobody-here@example.in");
+  console.log(`forgot-password request (${rounds} each, mail left to the outbox worker):`);
+  console.log(`  e-mail with an account:    ${known.toFixed(1)} µs`);
+  console.log(`  e-mail without an account: ${unknown.toFixed(1)} µs`);
 } finally {
   await database.close();
 }

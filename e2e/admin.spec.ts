@@ -104,7 +104,9 @@ test.describe("admin orders", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
     const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-    expect(text.split("\r\n")[0]).toBe("\uFEFFOrder id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Amount (INR),Discount applied,Payment id");
+    expect(text.split("\r\n")[0]).toBe(
+      "\uFEFFOrder number,Order id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Subtotal (INR),Discount (INR),Amount (INR),Refunded (INR),Net (INR),Discount applied,Payment id",
+    );
   });
   test("changes a paid order's status, and the customer sees it in their orders", async ({ page }) => {
     // A customer buys Kaju Katli through the sandbox payment window.
@@ -127,11 +129,21 @@ test.describe("admin orders", () => {
     await expect(page).toHaveURL(/\/verify\?success=true/);
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
 
-    // The kitchen finds it by the customer's e-mail and moves it along.
+    // The confirmation, the kitchen and the customer's list all show one order number.
+    const orderNumber = `#${orderId.slice(0, 8).toUpperCase()}`;
+    await expect(page.getByText(`Your order ${orderNumber} is confirmed`)).toBeVisible();
+
+    // The kitchen finds it by the order number as a customer quotes it (any case, with #) …
     await openAsAdmin(page, "/admin/orders");
+    await page.getByRole("searchbox").fill(orderNumber.toLowerCase());
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(page.getByRole("article", { name: `Order ${orderNumber}` })).toBeVisible();
+    // … and by the customer's e-mail, and moves it along. Times are shop time, labelled.
     await page.getByRole("searchbox").fill(email);
     await page.getByRole("button", { name: "Apply" }).click();
-    const card = page.getByRole("article", { name: `Order ${orderId}` });
+    const card = page.getByRole("article", { name: `Order ${orderNumber}` });
+    await expect(card.locator("time")).toHaveText(/^\d{1,2} \w{3} \d{4}, \d{1,2}:\d\d\s?(am|pm) IST$/i);
     await expect(card).toContainText("Kaju Katli x 3 kg");
     await expect(card).toContainText(email);
     await expect(card).toContainText("7 Lake View Road, Mysuru, Karnataka 570001, India");
@@ -144,5 +156,6 @@ test.describe("admin orders", () => {
 
     await page.goto("/myorders");
     await expect(page.locator(".my-order")).toContainText("Out for delivery");
+    await expect(page.locator(".my-order")).toContainText(`Order ${orderNumber}`);
   });
 });

@@ -68,9 +68,17 @@ test.describe("checkout with the sandbox payment window", () => {
     await expect(page).toHaveURL(/discount=true&orderCount=1$/);
     await expect(page.getByText("₹150 OFF was applied to this order.")).toBeVisible();
     await expect(page.getByText("0 more orders needed")).toBeVisible();
+    const secondOrderId = new URL(page.url()).searchParams.get("orderId")!;
+    const secondNumber = `#${secondOrderId.slice(0, 8).toUpperCase()}`;
+    await expect(page.getByText(`Your order ${secondNumber} is confirmed`)).toBeVisible();
 
+    // The dashboard names each order by its number and itemises the discount.
     await page.goto("/user-dashboard/my-orders");
     await expect(page.locator(".my-order")).toHaveCount(2);
+    const discounted = page.getByRole("listitem", { name: `Order ${secondNumber}` });
+    await expect(discounted).toContainText(`Order ${secondNumber}`);
+    await expect(discounted.getByText("2nd order this month")).toBeVisible();
+    await expect(discounted).toContainText("−₹150");
   });
 
   test("a failed payment ends on the failure page and keeps the cart", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { readNewestOutboxMail } from "../../packages/api/src/mail/outbox";
+import { readNewestOutboxMail } from "../../packages/api/src/mail/eml-files";
 
 /** The e2e server's DATA_DIR is .data/e2e (playwright.config.ts), relative to the repository root. */
 export const OUTBOX_DIR = ".data/e2e/outbox";

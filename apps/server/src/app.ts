@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createLimits } from "@mithai/api/limits";
+import { createShopOutbox } from "@mithai/api/mail/kinds";
 import { createMailer } from "@mithai/api/mail/mailer";
+import { AppError } from "@mithai/api/errors";
 import { assertNoNul } from "@mithai/api/nul-text";
 import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api/rate-limit";
 import type { DbHandle } from "@mithai/db/client";
@@ -15,6 +17,7 @@ import { registerSecurityHeaders } from "./plugins/security-headers";
 import { healthPlugin } from "./plugins/health";
 import { imagesPlugin, webClientPlugin } from "./plugins/static-files";
 import { trpcPlugin } from "./plugins/trpc";
+import { trackApiMethods } from "./plugins/wrong-method";
 import { createRedisClient } from "./redis";
 import { restPlugin } from "./rest/index";
 import { crawlerRoutes } from "./seo/crawlers";
@@ -76,22 +79,28 @@ export async function buildApp({
   const redis = env.redisUrl ? createRedisClient(env.redisUrl, app.log) : null;
   const store: RateLimitStore = redis ? { kind: "redis", client: redis.client, prefix: rateLimitPrefix } : { kind: "memory" };
   const rateLimiters = createRateLimiterFactory(store);
+  const mailer = createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log });
+  const config: ApiDeps["config"] = {
+    shopName: env.shopName,
+    publicUrl: env.publicUrl,
+    internalUrl: env.internalUrl,
+    jwtSecret: env.jwtSecret,
+    dataDir: env.dataDir,
+    imagesDir: env.imagesDir,
+    payments: env.payments,
+    cancelWindowMinutes: env.cancelWindowMinutes,
+    invoicePrefix: env.invoicePrefix,
+    supplier: env.supplier,
+  };
   const deps: ApiDeps = {
     db: database.db,
     catalog,
     log: app.log,
     limits: createLimits(rateLimiters),
     rateLimiters,
-    mailer: createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log }),
-    config: {
-      shopName: env.shopName,
-      publicUrl: env.publicUrl,
-      internalUrl: env.internalUrl,
-      jwtSecret: env.jwtSecret,
-      dataDir: env.dataDir,
-      imagesDir: env.imagesDir,
-      payments: env.payments,
-    },
+    mailer,
+    outbox: createShopOutbox({ db: database.db, config, log: app.log, mailer }, { retryBaseMs: env.mailRetryMs }),
+    config,
   };
   app.decorate("deps", deps);
   // The port may be chosen at listen time (PORT=0 in tests): the sandbox gateway must call the real one.
@@ -102,10 +111,13 @@ export async function buildApp({
   app.addHook("onReady", async () => {
     await redis?.start();
     await catalog.start();
+    // Every server sends the outbox's mail (claims keep two from sending one mail).
+    deps.outbox.start();
   });
   app.addHook("onClose", async () => {
     await catalog.stop();
-    // Receipts queued by the last requests still go out before the process ends.
+    // Mails being sent finish; what is left waits in the outbox for the next server.
+    await deps.outbox.stop();
     await deps.mailer.close();
     await redis?.stop();
   });
@@ -129,11 +141,22 @@ export async function buildApp({
       done(error as Error);
     }
   });
+  // `fetch` sends a string body as text/plain: a JSON body sent so is read as JSON (a body that is not JSON is a 400).
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_req, body, done) => {
+    try {
+      done(null, (body as string).length === 0 ? undefined : JSON.parse(body as string));
+    } catch {
+      done(new AppError("BAD_REQUEST", "The request body is not JSON: send JSON, with Content-Type: application/json"), undefined);
+    }
+  });
+  const allowedMethods = trackApiMethods(app);
   await app.register(healthPlugin, { ping: () => database.ping() });
   await app.register(trpcPlugin);
   await app.register(restPlugin);
   await app.register(imagesPlugin, { imagesDir: env.imagesDir });
   await app.register(crawlerRoutes, { publicUrl: env.publicUrl });
-  await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl, testPaymentsBanner: env.testPaymentsBanner } });
+  await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl, testPaymentsBanner: env.testPaymentsBanner, cancelWindowMinutes: env.cancelWindowMinutes },
+    allowedMethods,
+  });
   return app;
 }

@@ -26,16 +26,41 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   SMTP_URL: optionalText.pipe(z.url().optional()),
   MAIL_FROM: optionalText,
+  // The wait after a mail's first failed attempt; it doubles with each failure, up to an hour.
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SEED_DEMO: optionalText.pipe(booleanString.optional()),
   SHOP_NAME: z.string().trim().min(1).default(DEFAULT_SHOP_NAME),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // json: one JSON line per entry; pretty: readable lines; unset: pretty in a terminal, JSON otherwise.
+  LOG_FORMAT: optionalText.pipe(z.enum(["json", "pretty"]).optional()),
   // Must stay below the reconciler's 30-minute expiry, or unpaid orders would expire before their first check.
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(1799).default(300),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SANDBOX_WEBHOOK_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  // Sandbox only: "failed" makes the fake bank fail every refund (to see and retry a failed refund).
+  SANDBOX_REFUND_OUTCOME: optionalText.pipe(z.enum(["processed", "failed"]).optional()),
+  // Minutes after payment in which a customer may cancel an order the kitchen has not started (0 = off).
+  CANCEL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  // The supplier on invoices (DECISIONS): legal name (default SHOP_NAME), address, state (default Telangana), GSTIN.
+  SHOP_LEGAL_NAME: optionalText,
+  SHOP_ADDRESS: optionalText,
+  SHOP_STATE: optionalText,
+  SHOP_GSTIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "must be a 15-character GSTIN such as 36AABCM1234F1Z5 (or unset: not registered for GST)")
+      .optional(),
+  ),
+  // Invoice numbers are {INVOICE_PREFIX}/{yy-yy}/{serial}, at most 16 characters: a short prefix of capitals and digits.
+  INVOICE_PREFIX: optionalText.pipe(
+    z.string().regex(/^[A-Z0-9]{1,5}$/, "must be 1 to 5 capital letters or digits (invoice numbers are at most 16 characters)").optional(),
+  ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   ALLOW_SANDBOX_PAYMENTS: optionalText.pipe(booleanString.optional()),
 });
+
+/** DECISIONS: invoices are MTH/26-27/1, … unless INVOICE_PREFIX says otherwise. */
+export const DEFAULT_INVOICE_PREFIX = "MTH";
 
 export type PaymentsMode = "sandbox" | "razorpay";
 
@@ -61,6 +86,7 @@ export interface Env {
     /** Unset only in razorpay mode without RAZORPAY_WEBHOOK_SECRET: the webhook route then refuses every event. */
     webhookSecret: string | undefined;
     sandboxWebhookDelayMs: number;
+    sandboxRefundOutcome?: "processed" | "failed";
   };
   /** A production shop running sandbox payments on purpose: every page says that payments are tests. */
   testPaymentsBanner: boolean;
@@ -69,12 +95,20 @@ export interface Env {
   /** How often each server runs the reconciler (default 1 minute). */
   reconcileIntervalMs: number;
   smtpUrl: string | undefined;
+  /** The outbox's wait after a first failed send (doubling after each further failure). */
+  mailRetryMs: number;
+  /** CANCEL_WINDOW_MINUTES: how long after payment a customer may cancel (0 = not online). */
+  cancelWindowMinutes: number;
+  invoicePrefix: string;
+  supplier: { legalName: string; address: string; state: string; gstin: string | undefined };
   /** Where the rate limits' counts live when several servers share them; unset = this process's memory. */
   redisUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
   shopName: string;
   logLevel: string;
+  /** How log lines look; `auto` = readable in a terminal, JSON otherwise (files, containers, log shippers). */
+  logFormat: "json" | "pretty" | "auto";
 }
 
 export class EnvError extends Error {}
@@ -133,16 +167,22 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         ? { keyId: raw.RAZORPAY_KEY_ID!, keySecret: raw.RAZORPAY_KEY_SECRET!, webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET }
         : sandboxKeys(dataDir, raw)),
       sandboxWebhookDelayMs: raw.SANDBOX_WEBHOOK_DELAY_SECONDS * 1000,
+      sandboxRefundOutcome: raw.SANDBOX_REFUND_OUTCOME,
     },
     testPaymentsBanner: production && mode === "sandbox",
     reconcileAfterMs: raw.RECONCILE_AFTER_SECONDS * 1000,
     reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
     smtpUrl: raw.SMTP_URL,
+    mailRetryMs: raw.MAIL_RETRY_SECONDS * 1000,
+    cancelWindowMinutes: raw.CANCEL_WINDOW_MINUTES,
+    invoicePrefix: raw.INVOICE_PREFIX ?? DEFAULT_INVOICE_PREFIX,
+    supplier: { legalName: raw.SHOP_LEGAL_NAME ?? raw.SHOP_NAME, address: raw.SHOP_ADDRESS ?? "", state: raw.SHOP_STATE ?? "Telangana", gstin: raw.SHOP_GSTIN },
     redisUrl: raw.REDIS_URL,
     mailFrom: raw.MAIL_FROM ?? `${raw.SHOP_NAME} <no-reply@mithai.local>`,
     seedDemo: raw.SEED_DEMO ?? true,
     shopName: raw.SHOP_NAME,
     logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT ?? "auto",
   };
 }
 

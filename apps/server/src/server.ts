@@ -4,6 +4,7 @@ import { createDb, type DbHandle } from "@mithai/db/client";
 import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
 import { buildApp } from "./app";
 import { EnvError, loadEnv, type Env } from "./env";
+import { loggerOptions, startMessage } from "./logging";
 
 async function main(): Promise<void> {
   let env: Env;
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     env,
     database,
-    logger: { level: env.logLevel },
+    logger: loggerOptions(env),
   });
 
   await database.migrate();
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   if (env.payments.mode === "razorpay" && !env.payments.webhookSecret) {
     app.log.warn("RAZORPAY_WEBHOOK_SECRET is not set: the payment webhook refuses every event (503); payments are confirmed by verify and the reconciler only.");
   }
-  app.log.info(`${env.shopName} is open at ${env.publicUrl} (database: ${database.kind}, payments: ${env.payments.mode})`);
+  for (const line of startMessage(env, database.kind)) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import type { Role } from "@mithai/schema/auth";
 import type { CatalogCache } from "./catalog/cache";
 import type { Limits } from "./limits";
 import type { Mailer } from "./mail/mailer";
+import type { MailOutbox } from "./mail/outbox";
 import type { RateLimiterFactory } from "./rate-limit";
 
 export interface Logger {
@@ -21,6 +22,20 @@ export interface ApiConfig {
   dataDir: string;
   imagesDir: string;
   payments: PaymentsConfig;
+  /** Who sells, as the tax invoice names them (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_STATE, SHOP_GSTIN). */
+  supplier: SupplierConfig;
+  /** INVOICE_PREFIX: invoices are numbered `{prefix}/{yy-yy}/{serial}`, credit notes `{prefix}C/{yy-yy}/{serial}`. */
+  invoicePrefix: string;
+  /** Minutes after payment in which a customer may cancel an order not yet started (0 = cancelling online is off). */
+  cancelWindowMinutes: number;
+}
+
+export interface SupplierConfig {
+  legalName: string;
+  address: string;
+  state: string;
+  /** Without one the shop is not registered for GST: its documents are bills of supply, without tax. */
+  gstin: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -35,6 +50,8 @@ export interface PaymentsConfig {
    * Real webhooks arrive some seconds after the payment; a delay shows verify and the reconciler working alone.
    */
   sandboxWebhookDelayMs?: number;
+  /** Sandbox mode only: whether the fake bank processes refunds (default) or fails them (to try the failure path). */
+  sandboxRefundOutcome?: "processed" | "failed";
 }
 
 /** Long-lived things every request shares. */
@@ -42,7 +59,10 @@ export interface ApiDeps {
   db: Db;
   config: ApiConfig;
   log: Logger;
+  /** Sends mail; only the outbox worker calls it. */
   mailer: Mailer;
+  /** The mail outbox's worker: services write outbox rows and `wake` it. */
+  outbox: MailOutbox;
   catalog: CatalogCache;
   /** The shop's rate limits (in Redis when several servers share them). */
   limits: Limits;

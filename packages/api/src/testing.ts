@@ -3,7 +3,8 @@ import { createCatalogCache } from "./catalog/cache";
 import type { ApiConfig, AuthSession, Logger, RequestContext } from "./context";
 import { AppError } from "./errors";
 import { createLimits } from "./limits";
-import { withBackgroundSending, type MailMessage } from "./mail/mailer";
+import { createShopOutbox } from "./mail/kinds";
+import type { Mailer, MailMessage } from "./mail/mailer";
 import { createRateLimiterFactory } from "./rate-limit";
 
 export const TEST_CONFIG: ApiConfig = {
@@ -14,21 +15,32 @@ export const TEST_CONFIG: ApiConfig = {
   dataDir: "/nonexistent/data",
   imagesDir: "/nonexistent/images",
   payments: { mode: "sandbox", keyId: "rzp_test_key", keySecret: "test_key_secret", webhookSecret: "test_webhook_secret" },
+  cancelWindowMinutes: 60,
+  invoicePrefix: "MTH",
+  supplier: { legalName: "Mithai Sweets Pvt Ltd", address: "4-1-12 Abids Road, Hyderabad 500001", state: "Telangana", gstin: "36AABCM1234F1Z5" },
 };
 
 export const silentLog: Logger = { info() {}, warn() {}, error() {} };
 
-/** A request context for calling services and routers directly; mails land in `sent`. */
+/**
+ * A request context for calling services and routers directly. Its outbox worker is not started: a test sends what
+ * is due with `ctx.outbox.drain()`, and the mails land in `sent` (a test may swap `ctx.mailer` for a failing one).
+ */
 export function createTestContext(db: Db, overrides: { auth?: AuthSession | null; ip?: string } = {}): RequestContext & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
   const rateLimiters = createRateLimiterFactory({ kind: "memory" });
-  return {
+  const ctx: RequestContext & { sent: MailMessage[] } = {
     db,
     config: TEST_CONFIG,
     log: silentLog,
-    mailer: withBackgroundSending(silentLog, async (message) => {
-      sent.push(message);
-    }),
+    mailer: {
+      async send(message) {
+        sent.push(message);
+      },
+      async close() {},
+    } satisfies Mailer,
+    // Replaced below: the worker reads `ctx.mailer` when it sends, so a test can swap the mailer.
+    outbox: undefined as never,
     limits: createLimits(rateLimiters),
     rateLimiters,
     // One process in a test: local invalidation is all it needs, so nothing listens for other processes.
@@ -38,6 +50,15 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
     userAgent: "vitest",
     sent,
   };
+  ctx.outbox = createShopOutbox({
+    db,
+    config: TEST_CONFIG,
+    log: silentLog,
+    get mailer() {
+      return ctx.mailer;
+    },
+  });
+  return ctx;
 }
 
 let emailCounter = 0;

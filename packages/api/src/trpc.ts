@@ -2,7 +2,7 @@ import { TRPCError, initTRPC } from "@trpc/server";
 import { ZodError } from "zod";
 import { eq } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";
-import { AppError, somethingWentWrong } from "./errors";
+import { AppError, invalidInput, somethingWentWrong } from "./errors";
 import { assertNoNul } from "./nul-text";
 import type { AuthSession, RequestContext } from "./context";
 
@@ -17,8 +17,12 @@ const t = initTRPC.context<RequestContext>().create({
       const message = error.cause instanceof AppError ? error.cause.message : somethingWentWrong(requestId);
       return { ...shape, message, data: { ...shape.data, requestId } };
     }
-    // Bad input: the first problem in words a person can act on, not the validator's JSON dump.
-    if (error.cause instanceof ZodError) return { ...shape, message: error.cause.issues[0]?.message ?? "Invalid input" };
+    // Bad input: the first failing field named, in words a person can act on, and every failing field for tools.
+    if (error.cause instanceof ZodError) {
+      const invalid = invalidInput(error.cause);
+      return { ...shape, message: invalid.message, data: { ...shape.data, errors: invalid.fieldErrors } };
+    }
+    if (error.cause instanceof AppError && error.cause.fieldErrors) return { ...shape, data: { ...shape.data, errors: error.cause.fieldErrors } };
     return shape;
   },
 });

@@ -38,3 +38,57 @@ export function cleanPriceInput(text: string): string {
 
 /** Rupees with at most two decimals, as the add and edit forms and the server read them. */
 export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/** A mail the outbox has failed to send several times (it is still retried); the admin dashboard lists them. */
+export interface UndeliveredMail {
+  id: string;
+  kind: "order-receipt" | "password-reset" | "refund-processed" | "order-status";
+  recipient: string;
+  attempts: number;
+  lastError: string | null;
+  /** ISO times. */
+  createdAt: string;
+  nextAttemptAt: string;
+}
+
+/** A customer as the admin's customer list shows them, with what they have bought (paid orders, rupees). */
+export interface AdminCustomer {
+  _id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  /** ISO time the account was made. */
+  createdAt: string;
+  paidOrders: number;
+  totalSpent: number;
+  /** ISO time of their latest paid order; null if none. */
+  lastOrderAt: string | null;
+}
+
+export interface AdminCustomerPage {
+  data: AdminCustomer[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** A review as the admin's moderation list shows it, hidden ones included. */
+export interface AdminReview {
+  _id: string;
+  productId: string;
+  productName: string;
+  username: string;
+  /** The author's account e-mail (null when the account is gone). */
+  email: string | null;
+  review: string;
+  createdAt: string;
+  /** ISO time it was taken down, and the admin who did; null while it shows. */
+  hiddenAt: string | null;
+  hiddenBy: string | null;
+}
+
+export interface AdminReviewPage {
+  data: AdminReview[];
+  nextCursor: string | null;
+}
+
+export const ADMIN_LIST_PAGE_SIZE = 30;

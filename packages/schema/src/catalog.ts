@@ -27,7 +27,15 @@ export interface FoodItem {
   metaKeywords: string;
   googleTagHead: string;
   googleTagBody: string;
+  /** For the GST invoice: the HSN code and the GST rate (percent) included in the price. */
+  hsn: string;
+  gstRate: number;
 }
+
+/** GST rates an item may carry (percent); sweetmeats are 5 %. */
+export const GST_RATES = [0, 5, 12, 18, 28] as const;
+export const DEFAULT_HSN = "21069099";
+export const DEFAULT_GST_RATE = 5;
 
 /** Storefront widths kept for every picture besides the main file (WebP). */
 export const IMAGE_WIDTHS = [320, 640, 960] as const;

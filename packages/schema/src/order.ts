@@ -19,7 +19,8 @@ export const ORDER_STATUSES = ["Order Recieved", "Food Processing", "Out for del
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_RECEIVED: OrderStatus = "Order Recieved";
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired"] as const;
+/** `refunded`: a payment that came for an order the shop could no longer honour, given back in full. */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Where an order goes: a saved-address shape plus who receives it. */
@@ -56,15 +57,70 @@ export interface CheckoutPreview {
   paymentMode: "sandbox" | "razorpay";
 }
 
-/** A paid order as its customer sees it (SPEC §3). */
+/**
+ * The order number people read and quote, the same everywhere (pages, mails, CSV, the admin's search): the first
+ * 8 characters of the order id in capitals, after a `#` — `#C1436DA2`.
+ */
+export function orderNumberOf(orderId: string): string {
+  return `#${orderId.slice(0, 8).toUpperCase()}`;
+}
+
+/** CANCEL_WINDOW_MINUTES's default: the FAQ's "within 1 hour". */
+export const DEFAULT_CANCEL_WINDOW_MINUTES = 60;
+
+export const REFUND_STATES = ["pending", "processed", "failed"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/** Money given back on an order (rupees). Pending until the bank confirms; a failed one can be retried by the shop. */
+export interface OrderRefund {
+  id: string;
+  amount: number;
+  status: RefundState;
+  reason: string;
+  createdAt: string;
+  processedAt: string | null;
+  failureReason: string | null;
+  /** The credit note issued when the refund was processed (`MTHC/26-27/3`); its PDF is at /api/order/{id}/credit-notes/{number}. */
+  creditNoteNumber: string | null;
+}
+
+/** A paid order as its customer sees it (SPEC §3), with its order number, the discount itemised and its refunds. */
 export interface CustomerOrder {
   _id: string;
+  orderNumber: string;
   items: { _id: string; name: string; quantity: number; price: number }[];
+  /** Rupees: the lines' total, the discount taken off it, and what was paid. */
+  subtotal: number;
+  discount: number;
   amount: number;
   createdAt: string;
   paymentId: string | null;
   status: string;
   address: DeliveryAddressInput;
+  /** ISO time of payment (the cancellation window counts from it). */
+  paidAt: string | null;
+  refunds: OrderRefund[];
+  /** Rupees refunded or on their way back (failed refunds not counted). */
+  refundedAmount: number;
+  /** The tax invoice's number (`MTH/26-27/42`), given at payment; null for orders paid before invoices existed. */
+  invoiceNumber: string | null;
+  /** Every status the order has had, oldest first: its timeline. */
+  statusHistory: StatusHistoryEntry[];
+}
+
+export interface StatusHistoryEntry {
+  status: string;
+  /** ISO time. */
+  at: string;
+  /** Admin lists only: who made the change (their e-mail; null for the payment's own "Order Recieved"). */
+  by?: string | null;
+}
+
+/** Answer of a cancellation or a refund request (DECISIONS "After the sale"); amount in rupees. */
+export interface RefundAnswer {
+  success: true;
+  refund: { id: string; amount: number; status: RefundState };
+  message: string;
 }
 
 /** Orders still needed for the month's discount, as the success page says it. */

@@ -112,9 +112,9 @@ export async function verifyVia(t: TestApp, customer: Customer, payload: Record<
   return { status: res.statusCode, body: jsonOf(res) };
 }
 
-/** Mails in the apps' outboxes, once each app has sent what it queued. */
+/** Mails in the apps' .eml folders, once each app's outbox has sent what is due. */
 export async function mailsIn(...apps: TestApp[]): Promise<number> {
-  await Promise.all(apps.map((t) => t.app.deps.mailer.idle()));
+  await Promise.all(apps.map((t) => t.app.deps.outbox.drain()));
   return apps.reduce((sum, t) => {
     try {
       return sum + readdirSync(t.env.outboxDir).filter((f) => f.endsWith(".eml")).length;
@@ -126,7 +126,7 @@ export async function mailsIn(...apps: TestApp[]): Promise<number> {
 
 /** The raw text of the newest .eml in the app's outbox. */
 export async function newestMail(t: TestApp): Promise<string> {
-  await t.app.deps.mailer.idle();
+  await t.app.deps.outbox.drain();
   const files = readdirSync(t.env.outboxDir).filter((f) => f.endsWith(".eml")).sort();
   return readFileSync(path.join(t.env.outboxDir, files.at(-1)!), "utf8");
 }

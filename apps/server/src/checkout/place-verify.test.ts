@@ -3,6 +3,7 @@ import { signPayment } from "@mithai/api/payments/signatures";
 import { eq } from "@mithai/db/sql";
 import { cartItems, foodItems, orders, payments } from "@mithai/db/schema";
 import { jsonOf, type TestApp } from "../testing";
+import { orderNumberOf } from "@mithai/schema/order";
 import {
   createCheckoutApp,
   createCustomer,
@@ -47,7 +48,7 @@ describe("placing and verifying an order", () => {
     const [item] = await fillCart(t, buyer, [1]);
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, pincode: "012345" } })).toMatchObject({
       status: 400,
-      body: { message: "PIN code must be 6 digits and cannot start with 0" },
+      body: { message: "address.pincode: PIN code must be 6 digits and cannot start with 0" },
     });
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, mobile: "12345" } })).toMatchObject({ status: 400 });
     expect(await placeOrderVia(t, buyer, { address: { ...testAddress, street: " " } })).toMatchObject({ status: 400 });
@@ -76,7 +77,8 @@ describe("placing and verifying an order", () => {
     expect(mail).toContain(`To: ${testAddress.email}`);
     expect(mail).toContain("Content-Type: text/plain");
     expect(mail).toContain("Content-Type: text/html");
-    expect(mail).toContain(`Subject: Mithai: order ${placed.orderId.slice(0, 8)} confirmed`);
+    expect(mail).toMatch(/Tax invoice MTH\/\d\d-\d\d\/\d+: download it from your orders/);
+    expect(mail).toContain(`Subject: Mithai: order ${orderNumberOf(placed.orderId)} confirmed`);
 
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(order).toMatchObject({ paymentStatus: "paid", status: "Order Recieved", paymentId: paid.response!.razorpay_payment_id });
@@ -88,12 +90,20 @@ describe("placing and verifying an order", () => {
       data: [
         {
           _id: placed.orderId,
+          orderNumber: orderNumberOf(placed.orderId),
           items: [{ _id: order!.items[0]!.foodItemId, name: order!.items[0]!.name, quantity: 3, price: order!.items[0]!.unitPricePaise / 100 }],
+          subtotal: (order!.items[0]!.unitPricePaise * 3) / 100,
+          discount: 0,
           amount: placed.amount / 100,
           createdAt: order!.createdAt.toISOString(),
           paymentId: paid.response!.razorpay_payment_id,
           status: "Order Recieved",
           address: { ...testAddress, mobile: "9876543210" },
+          paidAt: order!.paidAt!.toISOString(),
+          refunds: [],
+          refundedAmount: 0,
+          statusHistory: [{ status: "Order Recieved", at: order!.paidAt!.toISOString() }],
+          invoiceNumber: expect.stringMatching(/^MTH\/\d\d-\d\d\/\d+$/),
         },
       ],
     });

@@ -9,6 +9,7 @@ import { createTestPostgresDatabase, testDatabaseKind } from "@mithai/db/testing
 import { TEST_JWT_SECRET } from "../testing";
 import { startServer, until, type ServerProcess } from "./processes";
 import { addToCart, call, catalogueItemIds, payInSandbox, placeOrder, register, verifyPayment, type Journey } from "./shopper";
+import { orderNumberOf } from "@mithai/schema/order";
 
 /**
  * The customer has paid at the gateway, and the server dies (SIGKILL: no shutdown, nothing in memory kept)
@@ -45,7 +46,7 @@ describe(`the server killed between payment and verification (${kind})`, () => {
   function confirmationMails(orderId: string): number {
     const outbox = path.join(dataDir, "outbox");
     const files = readdirSync(outbox, { withFileTypes: true }).filter((entry) => entry.name.endsWith(".eml"));
-    return files.filter((file) => readFileSync(path.join(outbox, file.name), "utf8").includes(`order ${orderId.slice(0, 8)} confirmed`)).length;
+    return files.filter((file) => readFileSync(path.join(outbox, file.name), "utf8").includes(`order ${orderNumberOf(orderId)} confirmed`)).length;
   }
 
   beforeAll(async () => {

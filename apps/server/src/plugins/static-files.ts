@@ -29,9 +29,12 @@ export async function imagesPlugin(app: FastifyInstance, opts: { imagesDir: stri
  * The built web client with SPA fallback: any other GET gets the app shell, its head written for the
  * path (a product's SEO tags and tag snippets on /product/{slug}) and a fresh script nonce.
  */
-export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: string; site: SiteInfo }): Promise<void> {
+export async function webClientPlugin(
+  app: FastifyInstance,
+  opts: { webDistDir: string; site: SiteInfo; /** The methods a path takes when the asked one is not among them (405). */ allowedMethods?: (method: string, path: string) => string[] },
+): Promise<void> {
   const indexFile = path.join(opts.webDistDir, "index.html");
-  const shell = existsSync(indexFile) ? createPageShell(readFileSync(indexFile, "utf8"), opts.site.shopName, { testPaymentsBanner: opts.site.testPaymentsBanner }) : null;
+  const shell = existsSync(indexFile) ? createPageShell(readFileSync(indexFile, "utf8"), opts.site.shopName, { testPaymentsBanner: opts.site.testPaymentsBanner, cancelWindowMinutes: opts.site.cancelWindowMinutes }) : null;
   if (shell) {
     await app.register(fastifyStatic, {
       root: opts.webDistDir,
@@ -57,6 +60,13 @@ export async function webClientPlugin(app: FastifyInstance, opts: { webDistDir: 
     const pathname = req.url.split("?")[0] ?? "/";
     if (shell && (req.method === "GET" || req.method === "HEAD") && !NOT_SPA.test(pathname)) {
       return sendPage(reply, shell, headForPath(opts.site, pathname), 200);
+    }
+    const allow = opts.allowedMethods?.(req.method, pathname) ?? [];
+    if (allow.length > 0) {
+      return reply
+        .status(405)
+        .header("allow", allow.join(", "))
+        .send({ success: false, message: `${req.method} is not accepted on ${pathname}; it takes ${allow.join(", ")}` });
     }
     return reply.status(404).send({ success: false, message: `Not found: ${req.method} ${pathname}` });
   });

@@ -95,6 +95,27 @@ describe("admin catalogue over REST", () => {
     expect(jsonOf(await t.app.inject("/api/food/slug/badam-barfi"))).toEqual({ success: true, data: body.data });
   });
 
+  it("keeps each item's HSN code and GST rate for invoices: defaults when added without, kept when edited without (issue 17)", async () => {
+    const plain = await added(validFields({ name: "Plain Peda" }));
+    expect(plain).toMatchObject({ hsn: "21069099", gstRate: 5 });
+    const boxed = await added(validFields({ name: "Dry Fruit Box", hsn: "08013210", gstRate: "12" }));
+    expect(boxed).toMatchObject({ hsn: "08013210", gstRate: 12 });
+    // An edit that does not send them (an older tool) keeps what the item has.
+    const edited = await edit(boxed._id, validFields({ name: "Dry Fruit Box", price: "1200" }));
+    expect(edited.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(foodItems).where(eq(foodItems.id, boxed._id));
+    expect(row).toMatchObject({ hsn: "08013210", gstRate: 12, pricePaise: 120_000 });
+    for (const [field, value, message] of [
+      ["gstRate", "7", "gstRate: one of 0, 5, 12, 18, 28 (percent)"],
+      ["hsn", "12ab", "hsn: an HSN code of 4 to 8 digits (sweetmeats: 21069099)"],
+    ] as const) {
+      const refused = await edit(boxed._id, validFields({ name: "Dry Fruit Box", [field]: value }));
+      expect(refused.statusCode).toBe(400);
+      expect(jsonOf(refused).message).toBe(message);
+    }
+    expect((await t.database.db.select().from(foodItems).where(eq(foodItems.id, boxed._id)))[0]).toMatchObject({ hsn: "08013210", gstRate: 12 });
+  });
+
   describe("validates every field (SPEC §5) and leaves nothing behind when it refuses", () => {
     it.each([
       ["no name", { name: "" }, "Name is required"],
@@ -117,7 +138,12 @@ describe("admin catalogue over REST", () => {
       const before = { files: imageFiles(), items: await itemCount() };
       const res = await add(validFields(overrides));
       expect(res.statusCode).toBe(400);
-      expect(jsonOf<{ success: boolean; message: string }>(res)).toEqual({ success: false, message: expect.stringContaining(message) });
+      const body = jsonOf<{ success: boolean; message: string; errors: { path: string; message: string }[] }>(res);
+      expect(body).toMatchObject({ success: false, message: expect.stringContaining(message) });
+      // The answer names the field first (issue 20), and lists it among the failing fields.
+      const field = Object.keys(overrides)[0]!;
+      expect(body.message.startsWith(`${field}:`) || body.message.startsWith(`${field}.`)).toBe(true);
+      expect(body.errors.some((error) => error.path.split(".")[0] === field)).toBe(true);
       expect({ files: imageFiles(), items: await itemCount() }).toEqual(before);
     });
 

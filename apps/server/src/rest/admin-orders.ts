@@ -3,9 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { shopToday } from "@mithai/api/admin/order-search";
 import { ordersCsv } from "@mithai/api/admin/orders-csv";
 import { listAdminOrders, todaySales, updateOrderStatus } from "@mithai/api/admin/orders-admin";
-import { orderFiltersSchema, orderListInputSchema, updateOrderStatusSchema } from "@mithai/schema/contracts/admin";
+import { requestRefund } from "@mithai/api/refunds/refunds";
+import { orderFiltersSchema, orderListInputSchema, refundOrderInputSchema, updateOrderStatusSchema } from "@mithai/schema/contracts/admin";
 import { requireAdmin } from "./admin-http";
-import { parseInput } from "./request";
+import { parseInput, restContext } from "./request";
 
 /**
  * SPEC §7 order administration (admin only). The list takes the admin filters as query parameters
@@ -21,9 +22,22 @@ export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put("/api/order/update-status", async (req) => {
+    const ctx = await restContext(req);
     const { orderId, status } = parseInput(updateOrderStatusSchema, req.body);
-    await updateOrderStatus(db, orderId, status);
+    await updateOrderStatus(app.deps, orderId, status, ctx.auth?.userId ?? null);
     return { success: true, message: "Status updated" };
+  });
+
+  /**
+   * Refunds a paid order, fully (no amount) or partly, with a reason (DECISIONS "After the sale"). The idempotency key
+   * may also come as an `Idempotency-Key` header; the same key on the same order refunds once.
+   */
+  app.post<{ Params: { orderId: string } }>("/api/admin/orders/:orderId/refund", async (req) => {
+    const ctx = await restContext(req);
+    const header = req.headers["idempotency-key"];
+    const body = { ...((req.body as object | null) ?? {}), orderId: req.params.orderId };
+    const input = parseInput(refundOrderInputSchema, typeof header === "string" && !("idempotencyKey" in body) ? { ...body, idempotencyKey: header } : body);
+    return requestRefund(app.deps, { orderId: input.orderId, amountPaise: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, requestedBy: ctx.auth?.userId ?? null });
   });
 
   /** Today's paid orders and revenue for the dashboard. */

@@ -24,7 +24,7 @@ describe("catalogue over REST", () => {
       expect(Object.keys(item).sort()).toEqual(
         [
           "_id", "benefits", "category", "description", "faq", "googleTagBody", "googleTagHead", "image",
-          "ingredients", "metaDescription", "metaKeywords", "metaTitle", "name", "price", "slug",
+          "ingredients", "metaDescription", "metaKeywords", "metaTitle", "name", "price", "slug", "hsn", "gstRate",
         ].sort(),
       );
       expect(item.faq).toHaveLength(2);

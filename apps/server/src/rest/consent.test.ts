@@ -65,7 +65,7 @@ describe("POST /api/consent", () => {
     const count = (await allConsents()).length;
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
-    expect(jsonOf(res)).toEqual({ success: false, message: "consentStatus must be one of: accepted" });
+    expect(jsonOf(res)).toEqual({ success: false, message: "consentStatus must be one of: accepted", errors: [{ path: "consentStatus", message: "consentStatus must be one of: accepted" }] });
     expect(await allConsents()).toHaveLength(count);
   });
 

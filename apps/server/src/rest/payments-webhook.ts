@@ -7,7 +7,9 @@ const headerText = (value: string | string[] | undefined) => (Array.isArray(valu
 
 /** Razorpay's webhook. Its signature covers the exact bytes sent, so this route (only) keeps the raw body. */
 export async function paymentWebhookRoutes(app: FastifyInstance): Promise<void> {
-  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  // The app reads text/plain bodies as JSON; here every body stays the bytes that were signed.
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser(["application/json", "text/plain"], { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
   app.post<{ Body: Buffer }>(RAZORPAY_WEBHOOK_PATH, async (req) => {
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

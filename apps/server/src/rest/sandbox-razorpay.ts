@@ -5,6 +5,9 @@ import { SANDBOX_API_PREFIX } from "@mithai/api/payments/razorpay-client";
 import {
   SANDBOX_PAYMENT_METHODS,
   createSandboxOrder,
+  createSandboxRefund,
+  fetchSandboxRefund,
+  settleSandboxRefund,
   fetchSandboxOrder,
   fetchSandboxOrderPayments,
   paySandboxOrder,
@@ -54,14 +57,32 @@ export async function sandboxRazorpayRoutes(app: FastifyInstance): Promise<void>
     api.post("/v1/orders", async (req) => createSandboxOrder(db, req.body));
     api.get<{ Params: { id: string } }>("/v1/orders/:id", async (req) => fetchSandboxOrder(db, req.params.id));
     api.get<{ Params: { id: string } }>("/v1/orders/:id/payments", async (req) => fetchSandboxOrderPayments(db, req.params.id));
+    // Refunds: created pending (refund.created), then settled by the fake bank (refund.processed or refund.failed).
+    api.post<{ Params: { id: string } }>("/v1/payments/:id/refund", async (req) => {
+      const { refund, webhook } = await createSandboxRefund(db, config.payments, req.params.id, req.body);
+      deliverWebhook(webhook);
+      later(async () => {
+        const settled = await settleSandboxRefund(db, config.payments, refund.id);
+        if (settled) sendWebhook(settled);
+      });
+      return refund;
+    });
+    api.get<{ Params: { id: string } }>("/v1/refunds/:id", async (req) => fetchSandboxRefund(db, req.params.id));
   }, { prefix: SANDBOX_API_PREFIX });
 
   function deliverWebhook(webhook: SandboxPaymentOutcome["webhook"]): void {
+    if ((config.payments.sandboxWebhookDelayMs ?? 0) === 0) return sendWebhook(webhook);
+    later(async () => sendWebhook(webhook));
+  }
+
+  /** Runs after SANDBOX_WEBHOOK_DELAY_SECONDS (at once by default, after the current answer). */
+  function later(task: () => Promise<void>): void {
+    const run = () =>
+      void task().catch((error: unknown) => log.warn({ err: error }, "sandbox gateway task failed"));
     const delayMs = config.payments.sandboxWebhookDelayMs ?? 0;
-    if (delayMs === 0) return sendWebhook(webhook);
     const timer = setTimeout(() => {
       delayed.delete(timer);
-      sendWebhook(webhook);
+      run();
     }, delayMs);
     timer.unref();
     delayed.add(timer);

@@ -8,6 +8,8 @@ export interface SiteInfo {
   publicUrl: string;
   /** A production shop on sandbox payments (ALLOW_SANDBOX_PAYMENTS): every page says so. */
   testPaymentsBanner?: boolean;
+  /** CANCEL_WINDOW_MINUTES, which the cancellation policy and My Orders state. */
+  cancelWindowMinutes?: number;
 }
 
 const NOT_FOUND_PATH = "/not-found";

@@ -2,6 +2,7 @@ import { SHOP_NAME } from "../lib/shop";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { formatAdminDateTime } from "./format";
 import { TodaySales } from "./pages/TodaySales";
+import { UndeliveredMail } from "./pages/UndeliveredMail";
 import { useAdminSession } from "./session";
 
 export function AdminDashboard() {
@@ -16,6 +17,7 @@ export function AdminDashboard() {
         </p>
       )}
       <TodaySales />
+      <UndeliveredMail />
       <p className="muted">Use the menu to add sweets, edit the list, and follow orders as they come in.</p>
     </section>
   );

@@ -10,6 +10,8 @@ const SIDEBAR_LINKS = [
   { to: "/admin/add", label: "Add Items" },
   { to: "/admin/list", label: "List Items" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/reviews", label: "Reviews" },
 ] as const;
 
 /** The admin panel's frame: top bar (logo, session timer, Logout) and sidebar around the page. */

@@ -7,9 +7,11 @@ import { AdminLayout } from "./AdminLayout";
 import { AdminLogin } from "./AdminLogin";
 import { AdminRegister } from "./AdminRegister";
 import { AddItemPage } from "./pages/AddItemPage";
+import { CustomersPage } from "./pages/CustomersPage";
 import { EditItemPage } from "./pages/EditItemPage";
 import { ListItemsPage } from "./pages/ListItemsPage";
 import { OrdersPage } from "./pages/OrdersPage";
+import { ReviewsPage } from "./pages/ReviewsPage";
 import { useAdminSession } from "./session";
 import { AdminTRPCProvider, makeAdminQueryClient, makeAdminTRPCClient } from "./trpc";
 import "./admin.css";
@@ -37,6 +39,8 @@ export default function AdminRoutes() {
             <Route path="/admin/list" element={<ListItemsPage />} />
             <Route path="/admin/edit/:id" element={<EditItemPage />} />
             <Route path="/admin/orders" element={<OrdersPage />} />
+            <Route path="/admin/customers" element={<CustomersPage />} />
+            <Route path="/admin/reviews" element={<ReviewsPage />} />
             <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
           </Route>
         </Routes>

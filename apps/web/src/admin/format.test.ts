@@ -10,9 +10,11 @@ describe("admin formats", () => {
     expect(formatElapsed(-2_000)).toBe("00:00");
   });
 
-  it("shows dates in en-IN with a 12-hour clock", () => {
-    const text = formatAdminDateTime(new Date(2026, 10, 21, 17, 5));
-    expect(text).toMatch(/21 Nov 2026/);
-    expect(text).toMatch(/5:05\s?pm/i);
+  it("shows dates in shop time (IST, labelled), en-IN with a 12-hour clock, whatever the viewer's zone", () => {
+    // 11:35 UTC is 5:05 pm in Kolkata; the test runner's own zone does not matter.
+    const text = formatAdminDateTime(new Date(Date.UTC(2026, 10, 21, 11, 35)));
+    expect(text).toMatch(/^21 Nov 2026, 5:05\s?pm IST$/i);
+    // Just before midnight UTC is already the next morning in Kolkata.
+    expect(formatAdminDateTime(new Date(Date.UTC(2026, 10, 21, 23, 0)))).toMatch(/^22 Nov 2026, 4:30\s?am IST$/i);
   });
 });

@@ -1,7 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router";
 import { formatRupees } from "@mithai/schema/money";
-import type { CustomerOrder } from "@mithai/schema/order";
+import { ORDER_RECEIVED, type CustomerOrder, type OrderRefund } from "@mithai/schema/order";
+import { serverMessageOf } from "../lib/errors";
+import { getCustomerToken } from "../lib/session";
+import { CANCEL_WINDOW_MINUTES } from "../lib/shop";
 import { useTRPC } from "../lib/trpc";
 import "./checkout.css";
 
@@ -11,6 +15,8 @@ const orderDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeSt
 export function OrderHistory() {
   const trpc = useTRPC();
   const orders = useQuery({ ...trpc.order.mine.queryOptions(), staleTime: 0 });
+  // Kept here: the cards are remounted while the list reloads.
+  const [notices, setNotices] = useState<Record<string, Notice | null>>({});
 
   if (orders.isPending || orders.isRefetching) return <p aria-busy="true">Loading orders...</p>;
   if (orders.isError) return <p role="alert">We could not load your orders. Please try again.</p>;
@@ -27,20 +33,88 @@ export function OrderHistory() {
   return (
     <ul className="my-orders">
       {orders.data.map((order) => (
-        <OrderCard key={order._id} order={order} onTrack={() => void orders.refetch()} />
+        <OrderCard
+          key={order._id}
+          order={order}
+          onTrack={() => void orders.refetch()}
+          notice={notices[order._id] ?? null}
+          onNotice={(notice) => setNotices((all) => ({ ...all, [order._id]: notice }))}
+        />
       ))}
     </ul>
   );
 }
 
-function OrderCard({ order, onTrack }: { order: CustomerOrder; onTrack: () => void }) {
+const REFUND_STATE_LABELS: Record<OrderRefund["status"], string> = {
+  pending: "on its way back",
+  processed: "refunded",
+  failed: "delayed — we are looking into it",
+};
+
+/** Until when the customer may still cancel: within the window after payment, while the kitchen has not started. */
+function cancellableUntil(order: CustomerOrder): Date | null {
+  if (CANCEL_WINDOW_MINUTES === 0 || order.status !== ORDER_RECEIVED || !order.paidAt) return null;
+  const until = new Date(new Date(order.paidAt).getTime() + CANCEL_WINDOW_MINUTES * 60_000);
+  return until.getTime() > Date.now() ? until : null;
+}
+
+const timeOfDay = new Intl.DateTimeFormat("en-IN", { timeStyle: "short" });
+
+/** Downloads one of the order's PDFs (the call needs the customer's token, so a plain link cannot fetch it). */
+async function downloadDocument(path: string, fileName: string): Promise<boolean> {
+  const token = getCustomerToken();
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) return false;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${fileName.replace(/[/#]/g, "-")}.pdf`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return true;
+}
+
+type Notice = { ok: boolean; message: string };
+
+function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder; onTrack: () => void; notice: Notice | null; onNotice: (notice: Notice | null) => void }) {
   const a = order.address;
+  const trpc = useTRPC();
+  const cancel = useMutation(trpc.order.cancel.mutationOptions());
+  const until = cancellableUntil(order);
+
+  async function cancelOrder() {
+    if (!window.confirm(`Cancel order ${order.orderNumber}? The full ${formatRupees(order.amount)} will be refunded.`)) return;
+    onNotice(null);
+    try {
+      const answer = await cancel.mutateAsync({ orderId: order._id });
+      onNotice({ ok: true, message: answer.message });
+      onTrack();
+    } catch (cause) {
+      onNotice({ ok: false, message: serverMessageOf(cause) ?? "We could not cancel the order. Please try again or contact us." });
+    }
+  }
+
   return (
-    <li className="my-order">
+    <li className="my-order" aria-label={`Order ${order.orderNumber}`}>
+      <p className="my-order-number">
+        Order <strong>{order.orderNumber}</strong>
+      </p>
       <p className="my-order-items">{order.items.map((item) => `${item.name} × ${item.quantity} kg`).join(", ")}</p>
       <dl className="my-order-facts">
+        {order.discount > 0 && (
+          <>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(order.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>2nd order this month</dt>
+              <dd>−{formatRupees(order.discount)}</dd>
+            </div>
+          </>
+        )}
         <div>
-          <dt>Amount</dt>
+          <dt>{order.discount > 0 ? "Paid" : "Amount"}</dt>
           <dd>{formatRupees(order.amount)}</dd>
         </div>
         <div>
@@ -56,12 +130,73 @@ function OrderCard({ order, onTrack }: { order: CustomerOrder; onTrack: () => vo
           <dd className="my-order-status">{order.status || "Processing"}</dd>
         </div>
       </dl>
+      {order.statusHistory.length > 0 && (
+        <ol className="my-order-timeline" aria-label="Timeline">
+          {order.statusHistory.map((entry) => (
+            <li key={`${entry.status}-${entry.at}`}>
+              <span>{entry.status}</span> <time dateTime={entry.at}>{orderDate.format(new Date(entry.at))}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+      {order.refunds.length > 0 && (
+        <ul className="my-order-refunds" aria-label="Refunds">
+          {order.refunds.map((refund) => (
+            <li key={refund.id}>
+              Refund {formatRupees(refund.amount)}: {REFUND_STATE_LABELS[refund.status]} ({orderDate.format(new Date(refund.processedAt ?? refund.createdAt))})
+              {refund.creditNoteNumber && (
+                <>
+                  {" "}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() =>
+                      void downloadDocument(
+                        `/api/order/${order._id}/credit-notes/${encodeURIComponent(refund.creditNoteNumber!)}`,
+                        `credit-note-${refund.creditNoteNumber}`,
+                      )
+                    }
+                  >
+                    Credit note {refund.creditNoteNumber}
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="note">
         {a.fullName}, {a.street}, {a.city}, {a.state} {a.pincode}, {a.country} · {a.mobile}
       </p>
-      <button type="button" className="button button-secondary" onClick={onTrack}>
-        Track Order
-      </button>
+      <div className="my-order-actions">
+        <button type="button" className="button button-secondary" onClick={onTrack}>
+          Track Order
+        </button>
+        {order.invoiceNumber && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() =>
+              void downloadDocument(`/api/order/${order._id}/invoice`, `invoice-${order.invoiceNumber}`).then((ok) => {
+                if (!ok) onNotice({ ok: false, message: "We could not fetch the invoice. Please try again." });
+              })
+            }
+          >
+            Invoice {order.invoiceNumber}
+          </button>
+        )}
+        {until && (
+          <button type="button" className="button button-secondary" disabled={cancel.isPending} onClick={() => void cancelOrder()}>
+            Cancel order
+          </button>
+        )}
+      </div>
+      {until && <p className="note">You can cancel this order until {timeOfDay.format(until)}, while the kitchen has not started on it.</p>}
+      {notice && (
+        <p className={notice.ok ? "form-success" : "form-error"} role={notice.ok ? "status" : "alert"}>
+          {notice.message}
+        </p>
+      )}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { formatRupees } from "@mithai/schema/money";
-import { DISCOUNT_PAISE, ordersUntilDiscount } from "@mithai/schema/order";
+import { DISCOUNT_PAISE, ordersUntilDiscount, orderNumberOf } from "@mithai/schema/order";
 import { useDocumentTitle } from "../lib/use-document-title";
 import "./checkout.css";
 
@@ -32,7 +32,7 @@ export function VerifyPage() {
     <section className="container section narrow center verify" aria-labelledby="verify-title">
       <h1 id="verify-title">Payment successful!</h1>
       <p>
-        {name ? `Thank you, ${name}! ` : "Thank you! "}Your order {orderId && <strong>#{orderId.slice(0, 8).toUpperCase()}</strong>} is confirmed. We have
+        {name ? `Thank you, ${name}! ` : "Thank you! "}Your order {orderId && <strong>{orderNumberOf(orderId)}</strong>} is confirmed. We have
         e-mailed you the details.
       </p>
       {discounted && <p className="discount-badge">{DISCOUNT} OFF was applied to this order.</p>}

@@ -38,7 +38,8 @@ export function orderFilterCondition(filters: OrderFilters): SQL | undefined {
  * a 10-digit number (optionally +91) is the delivery mobile, hex digits are an order id or its start.
  */
 function searchCondition(text: string): SQL {
-  const q = text.trim().toLowerCase();
+  // An order number is quoted as "#C1436DA2" (or without the #, in any case): the id prefix it is.
+  const q = text.trim().toLowerCase().replace(/^#/, "");
   const matches: SQL[] = [];
   if (q.includes("@")) {
     matches.push(sql`lower(${orders.address} ->> 'email') = ${q}`);

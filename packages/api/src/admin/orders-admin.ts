@@ -1,11 +1,14 @@
 import type { Db } from "@mithai/db/client";
-import { orders, users } from "@mithai/db/schema";
-import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from "@mithai/db/sql";
+import { orders, refunds, users } from "@mithai/db/schema";
+import { and, count, desc, eq, gte, lt, ne, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
 import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admin";
 import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/schema/contracts/admin";
 import { paiseToRupees } from "@mithai/schema/money";
 import { ORDER_DATE_RANGE, type OrderStatus, type PaymentStatus } from "@mithai/schema/order";
-import { toCustomerOrder } from "../orders/history";
+import { invoiceNumbersByOrder, toCustomerOrder, type OrderRelated } from "../orders/history";
+import { recordStatusChange, statusHistoryByOrder } from "../orders/status-history";
+import { refundsByOrder } from "../refunds/refunds";
+import type { ApiDeps } from "../context";
 import { AppError, badRequest, notFound } from "../errors";
 import { orderFilterCondition, shopDayRange, shopToday } from "./order-search";
 
@@ -40,27 +43,36 @@ export async function* orderBatches(db: Db, filters: OrderFilters, batchSize = 5
   } while (cursor);
 }
 
-/** Sets the fulfilment status of a paid order; any status may follow any other (SPEC §4). */
-export async function updateOrderStatus(db: Db, orderId: string, status: OrderStatus): Promise<void> {
+/**
+ * Sets the fulfilment status of a paid order; any status may follow any other (SPEC §4). The change goes into the
+ * order's timeline with who made it, and the customer's mail (out for delivery, delivered, cancelled) into the outbox,
+ * in the same transaction. Setting the status it already has changes nothing.
+ */
+export async function updateOrderStatus(deps: Pick<ApiDeps, "db" | "outbox">, orderId: string, status: OrderStatus, changedBy: string | null): Promise<void> {
   const id = orderIdSchema.safeParse(orderId);
   if (!id.success) throw notFound("Order not found");
-  const [updated] = await db
-    .update(orders)
-    .set({ status, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, id.data), eq(orders.paymentStatus, "paid")))
-    .returning({ id: orders.id });
-  if (updated) return;
-  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id.data)).limit(1);
-  if (!existing) throw notFound("Order not found");
-  throw new AppError("CONFLICT", "Only paid orders can change status");
+  await deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ paymentStatus: orders.paymentStatus, status: orders.status, address: orders.address })
+      .from(orders)
+      .where(eq(orders.id, id.data))
+      .for("update");
+    if (!existing) throw notFound("Order not found");
+    if (existing.paymentStatus !== "paid") throw new AppError("CONFLICT", "Only paid orders can change status");
+    if (existing.status === status) return;
+    await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, id.data));
+    await recordStatusChange(tx, { orderId: id.data, status, changedBy, recipient: existing.address.email });
+  });
+  deps.outbox.wake();
 }
 
-/** Paid, not cancelled orders placed today on the shop's clock, and what they brought in. */
+/** Paid, not cancelled orders placed today on the shop's clock, and what they brought in, net of refunds. */
 export async function todaySales(db: Db, now = new Date()): Promise<TodaySales> {
   const date = shopToday(now);
   const { start, end } = shopDayRange(date);
+  const refunded = sql`(select coalesce(sum(${refunds.amountPaise}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} <> 'failed')`;
   const [row] = await db
-    .select({ orders: count(), revenuePaise: sql<string>`coalesce(sum(${orders.amountPaise}), 0)` })
+    .select({ orders: count(), revenuePaise: sql<string>`coalesce(sum(${orders.amountPaise} - ${refunded}), 0)` })
     .from(orders)
     .where(
       and(
@@ -79,13 +91,16 @@ export interface Cursor {
   id: string;
 }
 
+/** A timestamp column as a page cursor's instant, to the microsecond. */
+export const cursorInstant = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** The SELECT of one page (limit + 1 rows, to know whether another page follows); exported for the benchmark's EXPLAIN. */
 export function orderPageQuery(db: Db, where: SQL | undefined, cursor: Cursor | undefined, limit: number) {
   const after = cursor ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
   return db
     .select({
       order: orders,
-      cursorAt: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorAt: cursorInstant(orders.createdAt),
       customerName: users.name,
       customerEmail: users.email,
     })
@@ -106,22 +121,29 @@ async function fetchOrderPage(
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows.at(-1);
+  const ids = pageRows.map((row) => row.order.id);
+  const [refundRows, histories, numbers] = await Promise.all([refundsByOrder(db, ids), statusHistoryByOrder(db, ids), invoiceNumbersByOrder(db, ids)]);
   return {
-    data: pageRows.map(toAdminOrder),
+    data: pageRows.map((row) =>
+      toAdminOrder(row, { refunds: refundRows.get(row.order.id), history: histories.get(row.order.id), invoiceNumber: numbers.get(row.order.id) }),
+    ),
     nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.order.id }) : null,
   };
 }
 
-function toAdminOrder({ order, customerName, customerEmail }: { order: typeof orders.$inferSelect; customerName: string; customerEmail: string }): AdminOrder {
+function toAdminOrder(
+  { order, customerName, customerEmail }: { order: typeof orders.$inferSelect; customerName: string; customerEmail: string },
+  related: OrderRelated,
+): AdminOrder {
   return {
-    ...toCustomerOrder(order),
+    ...toCustomerOrder(order, related),
     discountApplied: order.discountApplied,
     paymentStatus: order.paymentStatus as PaymentStatus,
     customer: { _id: order.userId, name: customerName, email: customerEmail },
   };
 }
 
-function encodeCursor(cursor: Cursor): string {
+export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
 }
 

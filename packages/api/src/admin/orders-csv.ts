@@ -5,6 +5,7 @@ import { SHOP_TIME_ZONE } from "@mithai/schema/order";
 import { orderBatches } from "./orders-admin";
 
 const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][] = [
+  ["Order number", (o) => o.orderNumber],
   ["Order id", (o) => o._id],
   ["Placed at (IST)", (o) => shopDateTime(o.createdAt)],
   ["Payment", (o) => o.paymentStatus],
@@ -16,7 +17,11 @@ const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][]
   ["Mobile", (o) => o.address.mobile],
   ["Address", (o) => [o.address.street, o.address.city, o.address.state, o.address.pincode, o.address.country].join(", ")],
   ["Items", (o) => o.items.map((item) => `${item.name} x ${item.quantity} kg @ ${item.price}`).join("; ")],
+  ["Subtotal (INR)", (o) => o.subtotal],
+  ["Discount (INR)", (o) => o.discount],
   ["Amount (INR)", (o) => o.amount],
+  ["Refunded (INR)", (o) => o.refundedAmount],
+  ["Net (INR)", (o) => Math.round((o.amount - o.refundedAmount) * 100) / 100],
   ["Discount applied", (o) => (o.discountApplied ? "yes" : "no")],
   ["Payment id", (o) => o.paymentId ?? ""],
 ];

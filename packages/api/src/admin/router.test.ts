@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
-import { orders, users } from "@mithai/db/schema";
+import { mailOutbox, orders, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
 import type { Role } from "@mithai/schema/auth";
 import type { AuthSession } from "../context";
@@ -86,5 +86,23 @@ describe("admin tRPC procedures", () => {
     expect(await todaySales(database.db, at("18:00:00"))).toEqual({ date: day, orders: 2, revenue: 1749.5 });
     // 23:00 UTC on the 9th is already the 10th in India.
     expect((await todaySales(database.db, new Date("2024-03-09T23:00:00Z"))).date).toBe(day);
+  });
+
+  it("lists mails that keep failing to admins only, and sends one again on request", async () => {
+    const [failing] = await database.db
+      .insert(mailOutbox)
+      .values({ kind: "order-receipt", subjectId: randomUUID(), recipient: "asha@example.in", attempts: 4, lastError: "connect ECONNREFUSED 127.0.0.1:25", nextAttemptAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: mailOutbox.id });
+    await expect(callerAs(customerSession).admin.undeliveredMail()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerAs(null).admin.retryMail({ id: failing!.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+
+    const { admin } = callerAs(adminSession);
+    expect(await admin.undeliveredMail()).toEqual([
+      expect.objectContaining({ id: failing!.id, kind: "order-receipt", recipient: "asha@example.in", attempts: 4, lastError: "connect ECONNREFUSED 127.0.0.1:25" }),
+    ]);
+    await expect(admin.retryMail({ id: "not-a-uuid" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await admin.retryMail({ id: failing!.id })).toEqual({ message: "The mail will be sent again now." });
+    const [due] = await database.db.select().from(mailOutbox);
+    expect(due!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -1,8 +1,21 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { orderListInputSchema, updateOrderStatusSchema } from "@mithai/schema/contracts/admin";
+import {
+  customerListInputSchema,
+  orderListInputSchema,
+  refundIdInputSchema,
+  refundOrderInputSchema,
+  retryMailInputSchema,
+  reviewIdInputSchema,
+  reviewListInputSchema,
+  updateOrderStatusSchema,
+} from "@mithai/schema/contracts/admin";
 import { adminProcedure } from "../trpc";
 import { removeFoodItem } from "./food-admin";
+import { listCustomers } from "./customers-admin";
+import { listUndeliveredMail, retryMail } from "./mail-admin";
+import { hideReview, listReviewsForAdmin, restoreReview } from "./reviews-admin";
+import { requestRefund, retryRefund } from "../refunds/refunds";
 import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 
 /**
@@ -16,6 +29,18 @@ export const adminRouter = {
   orders: adminProcedure.input(orderListInputSchema).query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
   updateOrderStatus: adminProcedure
     .input(updateOrderStatusSchema)
-    .mutation(({ ctx, input }) => updateOrderStatus(ctx.db, input.orderId, input.status)),
+    .mutation(({ ctx, input }) => updateOrderStatus(ctx, input.orderId, input.status, ctx.auth.userId)),
   todaySales: adminProcedure.query(({ ctx }) => todaySales(ctx.db)),
+  undeliveredMail: adminProcedure.query(({ ctx }) => listUndeliveredMail(ctx)),
+  retryMail: adminProcedure.input(retryMailInputSchema).mutation(({ ctx, input }) => retryMail(ctx, input.id)),
+  refundOrder: adminProcedure
+    .input(refundOrderInputSchema)
+    .mutation(({ ctx, input }) =>
+      requestRefund(ctx, { orderId: input.orderId, amountPaise: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, requestedBy: ctx.auth.userId }),
+    ),
+  retryRefund: adminProcedure.input(refundIdInputSchema).mutation(({ ctx, input }) => retryRefund(ctx, input.id)),
+  customers: adminProcedure.input(customerListInputSchema).query(({ ctx, input }) => listCustomers(ctx.db, input)),
+  reviews: adminProcedure.input(reviewListInputSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
+  hideReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
+  restoreReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
 } satisfies TRPCRouterRecord;

@@ -25,6 +25,8 @@ export function toFoodItem(row: FoodItemRow): FoodItem {
     metaKeywords: row.metaKeywords,
     googleTagHead: row.googleTagHead,
     googleTagBody: row.googleTagBody,
+    hsn: row.hsn,
+    gstRate: row.gstRate,
   };
 }
 

@@ -19,6 +19,8 @@ const lineColumns = {
   name: foodItems.name,
   image: foodItems.image,
   unitPricePaise: foodItems.pricePaise,
+  hsn: foodItems.hsn,
+  gstRate: foodItems.gstRate,
   quantity: cartItems.quantity,
 };
 
@@ -31,11 +33,13 @@ async function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: stri
     .orderBy(asc(cartItems.createdAt), asc(foodItems.name));
 }
 
-const snapshotOf = ({ foodItemId, name, image, unitPricePaise, quantity }: OrderItemSnapshot): OrderItemSnapshot => ({
+const snapshotOf = ({ foodItemId, name, image, unitPricePaise, hsn, gstRate, quantity }: OrderItemSnapshot): OrderItemSnapshot => ({
   foodItemId,
   name,
   image,
   unitPricePaise,
+  hsn,
+  gstRate,
   quantity,
 });
 
@@ -62,6 +66,8 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
             name: foodItems.name,
             image: foodItems.image,
             unitPricePaise: foodItems.pricePaise,
+            hsn: foodItems.hsn,
+            gstRate: foodItems.gstRate,
             paidOrdersInMonth: paidOrdersInMonthSql(userId, month),
           })
           .from(foodItems)
@@ -70,7 +76,7 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
   const items = requested.map((line, index): OrderItemSnapshot => {
     const item = byId.get(line._id);
     if (!item) throw new AppError("BAD_REQUEST", `items.${index}._id: this item is not on the menu any more; remove it and try again`);
-    return { foodItemId: item.foodItemId, name: item.name, image: item.image, unitPricePaise: item.unitPricePaise, quantity: line.quantity };
+    return snapshotOf({ ...item, quantity: line.quantity });
   });
   return { items, paidOrdersInMonth: onSale[0]?.paidOrdersInMonth ?? 0 };
 }

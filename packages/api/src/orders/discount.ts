@@ -12,6 +12,13 @@ export function kolkataMonth(date: Date): string {
   return new Date(date.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 7);
 }
 
+/** The Indian financial year (April–March, Asia/Kolkata) `date` falls in, as invoices write it: "26-27". */
+export function financialYear(date: Date): string {
+  const [year, month] = kolkataMonth(date).split("-").map(Number) as [number, number];
+  const first = month >= 4 ? year : year - 1;
+  return `${String(first % 100).padStart(2, "0")}-${String((first + 1) % 100).padStart(2, "0")}`;
+}
+
 /** The instants where a Kolkata calendar month starts and the next one starts. */
 export function kolkataMonthRange(month: string): { start: Date; end: Date } {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];

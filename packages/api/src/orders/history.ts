@@ -1,26 +1,50 @@
-import { and, desc, eq } from "@mithai/db/sql";
+import { and, desc, eq, inArray } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
-import { orders } from "@mithai/db/schema";
+import { invoices, orders } from "@mithai/db/schema";
 import { paiseToRupees } from "@mithai/schema/money";
-import type { CustomerOrder } from "@mithai/schema/order";
+import { orderNumberOf, type CustomerOrder } from "@mithai/schema/order";
+import { refundedPaise, refundsByOrder, toOrderRefund } from "../refunds/refunds";
+import { statusHistoryByOrder, type StatusHistoryEntry } from "./status-history";
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** SPEC §3's order as its customer sees it: prices in rupees, the snapshot taken at placement. */
-export function toCustomerOrder(row: OrderRow): CustomerOrder {
+/** What an order list reads beside the order rows. */
+export interface OrderRelated {
+  refunds?: Parameters<typeof refundedPaise>[0];
+  history?: StatusHistoryEntry[];
+  invoiceNumber?: string;
+}
+
+/** The invoice numbers of these orders, by order id. */
+export async function invoiceNumbersByOrder(db: Db, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.select({ orderId: invoices.orderId, number: invoices.number }).from(invoices).where(inArray(invoices.orderId, orderIds));
+  return new Map(rows.map((row) => [row.orderId, row.number]));
+}
+
+export function toCustomerOrder(row: OrderRow, { refunds: refundRows = [], history = [], invoiceNumber }: OrderRelated = {}): CustomerOrder {
   return {
     _id: row.id,
+    orderNumber: orderNumberOf(row.id),
     items: row.items.map((item) => ({
       _id: item.foodItemId,
       name: item.name,
       quantity: item.quantity,
       price: paiseToRupees(item.unitPricePaise),
     })),
+    subtotal: paiseToRupees(row.subtotalPaise),
+    discount: paiseToRupees(row.discountPaise),
     amount: paiseToRupees(row.amountPaise),
     createdAt: row.createdAt.toISOString(),
     paymentId: row.paymentId,
     status: row.status,
     address: row.address,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    refunds: refundRows.map(toOrderRefund),
+    refundedAmount: paiseToRupees(refundedPaise(refundRows)),
+    statusHistory: history,
+    invoiceNumber: invoiceNumber ?? null,
   };
 }
 
@@ -32,5 +56,14 @@ export async function listCustomerOrders(db: Db, userId: string): Promise<Custom
     .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, "paid")))
     .orderBy(desc(orders.createdAt))
     .limit(200);
-  return rows.map(toCustomerOrder);
+  const ids = rows.map((row) => row.id);
+  const [refunds, histories, numbers] = await Promise.all([refundsByOrder(db, ids), statusHistoryByOrder(db, ids), invoiceNumbersByOrder(db, ids)]);
+  // Customers see when, not which admin.
+  return rows.map((row) =>
+    toCustomerOrder(row, {
+      refunds: refunds.get(row.id),
+      history: histories.get(row.id)?.map(({ status, at }) => ({ status, at })),
+      invoiceNumber: numbers.get(row.id),
+    }),
+  );
 }

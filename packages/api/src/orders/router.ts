@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { cancelOrderInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";
 import { customerProcedure } from "../trpc";
 import { listCustomerOrders } from "./history";
@@ -17,4 +18,6 @@ export const orderRouter = {
     .input(z.object({ orderId: z.uuid() }))
     .mutation(({ ctx, input }) => abandonPendingOrder(ctx, ctx.auth.userId, input.orderId)),
   mine: customerProcedure.query(({ ctx }) => listCustomerOrders(ctx.db, ctx.auth.userId)),
+  /** Cancels a paid order within the cancellation window and refunds it in full. */
+  cancel: customerProcedure.input(cancelOrderInputSchema).mutation(({ ctx, input }) => cancelOrder(ctx, ctx.auth.userId, input.orderId)),
 } satisfies TRPCRouterRecord;

@@ -34,6 +34,14 @@ export async function verifyPayment(deps: ApiDeps, userId: string, input: Verify
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.razorpayOrderId, input.razorpay_order_id)))
     .limit(1);
+  if (paid?.paymentStatus === "refunded") {
+    return {
+      success: false,
+      orderId: paid.id,
+      message:
+        "Your payment arrived after this order had expired, and its ₹150 discount has gone to your other order, so we could not accept it: the full amount is being refunded to you. Please place the order again.",
+    };
+  }
   if (paid?.paymentStatus !== "paid" || !paid.paidAt) return NOT_VERIFIED;
   if (paid.paymentId !== input.razorpay_payment_id) {
     // A second, genuine payment for an order already paid: money to refund by hand, so say so loudly.

@@ -1,15 +1,17 @@
 import { formatRupees, paiseToRupees } from "@mithai/schema/money";
-import type { orders } from "@mithai/db/schema";
-import type { ApiDeps } from "../context";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { orderNumberOf } from "@mithai/schema/order";
+import { eq } from "@mithai/db/sql";
+import { invoices, orders } from "@mithai/db/schema";
+import type { ApiConfig } from "../context";
+import type { MailRenderer } from "../mail/outbox";
+import { escapeHtml } from "../mail/html";
+import type { MailMessage } from "../mail/mailer";
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 
-/** The customer's receipt, sent once by whichever caller finalized the payment. */
-export function sendOrderConfirmation(deps: Pick<ApiDeps, "config" | "mailer">, order: typeof orders.$inferSelect): void {
-  const { shopName, publicUrl } = deps.config;
+/** The customer's receipt for a paid order. */
+export function orderConfirmationMail(config: Pick<ApiConfig, "shopName" | "publicUrl">, order: typeof orders.$inferSelect, invoiceNumber?: string): MailMessage {
+  const { shopName, publicUrl } = config;
   const lines = order.items.map((item) => ({
     text: `${item.name} × ${item.quantity} kg: ${rupees(item.unitPricePaise * item.quantity)}`,
     html: `<tr><td>${escapeHtml(item.name)}</td><td>${item.quantity} kg</td><td>${rupees(item.unitPricePaise * item.quantity)}</td></tr>`,
@@ -23,25 +25,39 @@ export function sendOrderConfirmation(deps: Pick<ApiDeps, "config" | "mailer">, 
   ];
   const ordersUrl = `${publicUrl}/user-dashboard/my-orders`;
 
-  deps.mailer.sendLater({
+  return {
     to: a.email,
-    subject: `${shopName}: order ${order.id.slice(0, 8)} confirmed`,
+    subject: `${shopName}: order ${orderNumberOf(order.id)} confirmed`,
     text: [
-      `Thank you, ${a.fullName}! We have received your payment and your order is confirmed.`,
+      `Thank you, ${a.fullName}! We have received your payment and your order ${orderNumberOf(order.id)} is confirmed.`,
       "",
       ...lines.map((l) => l.text),
       "",
       ...totals,
       "",
       `Delivering to: ${addressText}`,
+      ...(invoiceNumber ? [`Tax invoice ${invoiceNumber}: download it from your orders (${ordersUrl}).`] : []),
       `Track your order: ${ordersUrl}`,
     ].join("\n"),
     html: [
-      `<p>Thank you, ${escapeHtml(a.fullName)}! We have received your payment and your order is confirmed.</p>`,
+      `<p>Thank you, ${escapeHtml(a.fullName)}! We have received your payment and your order <strong>${orderNumberOf(order.id)}</strong> is confirmed.</p>`,
       `<table>${lines.map((l) => l.html).join("")}</table>`,
       `<p>${totals.map(escapeHtml).join("<br>")}</p>`,
       `<p>Delivering to: ${escapeHtml(addressText)}</p>`,
+      ...(invoiceNumber ? [`<p>Tax invoice ${escapeHtml(invoiceNumber)}: <a href="${escapeHtml(ordersUrl)}">download it from your orders</a>.</p>`] : []),
       `<p><a href="${escapeHtml(ordersUrl)}">Track your order</a></p>`,
     ].join("\n"),
-  });
+  };
 }
+
+/** The outbox's receipt row (written by finalizePaid with the payment) becomes the mail when it is sent. */
+export const renderOrderReceipt: MailRenderer = async ({ db, config }, row) => {
+  if (!row.subjectId) return null;
+  const [found] = await db
+    .select({ order: orders, invoiceNumber: invoices.number })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(eq(orders.id, row.subjectId))
+    .limit(1);
+  return found ? orderConfirmationMail(config, found.order, found.invoiceNumber ?? undefined) : null;
+};

@@ -1,9 +1,10 @@
-import { and, eq, ne, sql } from "@mithai/db/sql";
-import { kolkataMonth, paidOrdersInMonthSql } from "../orders/discount";
-import { cartItems, orders, payments } from "@mithai/db/schema";
+import { and, eq, inArray, sql } from "@mithai/db/sql";
+import { financialYear, kolkataMonth, paidOrdersInMonthSql } from "../orders/discount";
+import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds } from "@mithai/db/schema";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
-import { sendOrderConfirmation } from "./confirmation-mail";
+import { documentNumberPrefix, nextSerial } from "../invoices/series";
+import { sendToProvider } from "../refunds/refunds";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentSource = "verify" | "webhook" | "reconciler";
@@ -40,11 +41,12 @@ function paymentRow(
  * order is never touched again. Failed or expired orders are revived when the provider says money was taken.
  *
  * One statement does it all (PostgreSQL runs data-modifying CTEs atomically, all or nothing): the order
- * flips to paid, its payment row is written (a payment id already recorded fails the whole statement) and
- * the bought quantities leave the customer's cart. `userId`, when given, limits it to that customer's order.
+ * flips to paid, its payment row is written (a payment id already recorded fails the whole statement), the
+ * bought quantities leave the customer's cart and the receipt is written to the mail outbox — so a crash after
+ * the payment can never lose the receipt, and no second caller can send another. `userId`, when given, limits it to that customer's order.
  */
 export async function finalizePaid(
-  deps: Pick<ApiDeps, "db" | "log" | "config" | "mailer">,
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   now = new Date(),
@@ -59,13 +61,13 @@ export async function finalizePaid(
         paymentId: payment.paymentId,
         paidAt: now,
         updatedAt: now,
-        // A revived order may no longer hold the month's discount slot (another order may have taken it).
-        discountMonth: sql`case when ${orders.paymentStatus} = 'pending' then ${orders.discountMonth} else null end`,
+        // A revived discounted order keeps its month's discount only because no other order holds it (see below).
       })
       .where(
         and(
           eq(orders.razorpayOrderId, razorpayOrderId),
-          ne(orders.paymentStatus, "paid"),
+          inArray(orders.paymentStatus, ["pending", "failed", "expired"]),
+          sql`not ${discountSlotTaken}`,
           payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
           payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
         ),
@@ -109,22 +111,130 @@ export async function finalizePaid(
       .where(sql`${boughtLine} and ${cartItems.quantity} <= ${boughtQuantity}`)
       .returning({ userId: cartItems.userId }),
   );
+  const receipted = db.$with("receipted").as(
+    db
+      .insert(mailOutbox)
+      .select(
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            kind: sql<"order-receipt">`'order-receipt'`.as("kind"),
+            subjectId: sql<string>`${paid.id}`.as("subject_id"),
+            recipient: sql<string>`${paid.address} ->> 'email'`.as("recipient"),
+            attempts: sql<number>`0`.as("attempts"),
+            nextAttemptAt: sql<Date>`now()`.as("next_attempt_at"),
+            lockedUntil: sql<Date | null>`null::timestamptz`.as("locked_until"),
+            lastError: sql<string | null>`null::text`.as("last_error"),
+            sentAt: sql<Date | null>`null::timestamptz`.as("sent_at"),
+            createdAt: sql<Date>`now()`.as("created_at"),
+          })
+          .from(paid),
+      )
+      .returning({ id: mailOutbox.id }),
+  );
+  // The timeline starts: "Order Recieved", by the payment itself.
+  const timeline = db.$with("timeline").as(
+    db
+      .insert(orderStatusChanges)
+      .select(
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            orderId: sql<string>`${paid.id}`.as("order_id"),
+            status: sql<string>`${ORDER_RECEIVED}::text`.as("status"),
+            changedBy: sql<string | null>`null::uuid`.as("changed_by"),
+            at: sql<Date>`${now.toISOString()}::timestamptz`.as("at"),
+          })
+          .from(paid),
+      )
+      .returning({ id: orderStatusChanges.id }),
+  );
+  // The tax invoice's number: the next in this financial year's series. The series row stays locked until this
+  // statement commits (and is rolled back with it), so numbers are consecutive without gaps.
+  const year = financialYear(now);
+  const counted = nextSerial(db, "counted", paid, "invoice", year);
+  const invoiced = db.$with("invoiced").as(
+    db
+      .insert(invoices)
+      .select(
+        db
+          .select({
+            orderId: sql<string>`${paid.id}`.as("order_id"),
+            number: sql<string>`${documentNumberPrefix(deps.config.invoicePrefix, "invoice", year)}::text || ${counted.last}`.as("number"),
+            financialYear: sql<string>`${year}::text`.as("financial_year"),
+            serial: sql<number>`${counted.last}`.as("serial"),
+            issuedAt: sql<Date>`${now.toISOString()}::timestamptz`.as("issued_at"),
+          })
+          .from(paid)
+          .crossJoin(counted),
+      )
+      .returning({ number: invoices.number }),
+  );
   // The customer's other orders paid earlier in this order's month (Asia/Kolkata): the statement's snapshot
   // does not see this order as paid yet.
   const earlier = db.$with("earlier").as(
     db.select({ count: paidOrdersInMonthSql(paid.userId, kolkataMonth(now), now).as("count") }).from(paid),
   );
-  const [row] = await db.with(paid, recorded, reduced, emptied, earlier).select().from(paid).crossJoin(earlier);
+  const [row] = await db.with(paid, recorded, reduced, emptied, receipted, timeline, counted, invoiced, earlier).select().from(paid).crossJoin(earlier);
 
   if (!row) {
+    await refundUnhonourable(deps, razorpayOrderId, payment, now);
     await warnOnAmountMismatch(deps, razorpayOrderId, payment);
     return { finalized: false };
   }
   const order = row.paid;
   deps.log.info({ orderId: order.id, paymentId: payment.paymentId, source: payment.source }, "order paid");
-  // The receipt goes out after the answer: a slow mail server must not hold up the customer's payment.
-  sendOrderConfirmation(deps, order);
+  // The receipt goes out from the outbox, after the answer: a slow mail server never holds up the payment.
+  deps.outbox.wake();
   return { finalized: true, order, paidEarlierThisMonth: row.earlier.count };
+}
+
+/**
+ * An order that failed or expired, discounted, whose month's discount has since gone to another of the customer's
+ * orders (pending or paid): a payment that still arrives for it cannot be honoured at that price. At most one order a
+ * month keeps the ₹150 discount, whatever the sequence of place, abandon, fail, expire and late payment.
+ */
+const discountSlotTaken = sql`(${orders.discountApplied} and ${orders.paymentStatus} in ('failed', 'expired') and exists (
+  select 1 from ${orders} as other where other.user_id = ${orders.userId} and other.id <> ${orders.id}
+    and other.discount_month = ${orders.discountMonth} and other.payment_status in ('pending', 'paid')))`;
+
+/**
+ * The late payment of an order that can no longer be honoured (discountSlotTaken): the order ends `refunded` (once,
+ * whoever reports the payment), the payment is recorded, and the whole amount goes back through the provider; the
+ * customer hears of it with the refund's mail. Nothing is delivered and the cart stays.
+ */
+async function refundUnhonourable(deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">, razorpayOrderId: string, payment: ReportedPayment & { userId?: string }, now: Date): Promise<void> {
+  const refund = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ paymentStatus: "refunded", paymentId: payment.paymentId, paidAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(orders.razorpayOrderId, razorpayOrderId),
+          discountSlotTaken,
+          payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
+          payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
+        ),
+      )
+      .returning();
+    if (!order) return null;
+    await tx.insert(payments).values(paymentRow(order, payment, "captured", now));
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        paymentId: payment.paymentId,
+        amountPaise: order.amountPaise,
+        reason: "the payment arrived after the order had expired, and its ₹150 discount had gone to another order",
+        idempotencyKey: `unhonourable:${order.id}`,
+        requestedBy: null,
+      })
+      .returning();
+    return row!;
+  });
+  if (!refund) return;
+  deps.log.warn({ orderId: refund.orderId, paymentId: payment.paymentId }, "late payment for an order that can no longer be honoured: refunded in full");
+  await sendToProvider(deps, refund);
 }
 
 async function warnOnAmountMismatch(deps: Pick<ApiDeps, "db" | "log">, razorpayOrderId: string, payment: ReportedPayment): Promise<void> {

@@ -3,6 +3,7 @@ import { orders } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { fetchProviderPayments } from "./razorpay-client";
+import { reconcilePendingRefunds } from "../refunds/refunds";
 import { finalizePaid } from "./finalize";
 
 /** Default age at which a pending order is checked with the provider (the server's RECONCILE_AFTER_SECONDS). */
@@ -110,11 +111,12 @@ export interface ReconcilerOptions {
   reconcileAfterMs?: number;
 }
 
-/** Runs the pass every `intervalMs` (skipping a tick while one is still running) until stopped. */
+/** Runs the pass (pending orders, then pending refunds) every `intervalMs` (skipping a tick while one is still running) until stopped. */
 export function startReconciler(deps: ApiDeps, { intervalMs = 60_000, reconcileAfterMs = RECONCILE_AFTER_MS }: ReconcilerOptions = {}): { stop(): Promise<void> } {
   let current: Promise<void> | null = null;
   const timer = setInterval(() => {
     current ??= reconcilePendingOrders(deps, new Date(), reconcileAfterMs)
+      .then(() => reconcilePendingRefunds(deps))
       .then(
         () => undefined,
         (error: unknown) => deps.log.error({ err: error }, "reconciler pass failed"),

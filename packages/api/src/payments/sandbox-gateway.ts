@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { asc, eq } from "@mithai/db/sql";
+import { and, asc, eq } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
-import { sandboxGatewayOrders, sandboxGatewayPayments } from "@mithai/db/schema";
+import { sandboxGatewayOrders, sandboxGatewayPayments, sandboxGatewayRefunds } from "@mithai/db/schema";
 import type { PaymentsConfig } from "../context";
 import { AppError } from "../errors";
 import { signPayment, signWebhook } from "./signatures";
@@ -17,7 +17,7 @@ type SandboxPaymentRow = typeof sandboxGatewayPayments.$inferSelect;
 export const SANDBOX_PAYMENT_METHODS = ["upi", "card"] as const;
 export type SandboxPaymentMethod = (typeof SANDBOX_PAYMENT_METHODS)[number];
 
-function providerId(prefix: "order" | "pay" | "evt"): string {
+function providerId(prefix: "order" | "pay" | "evt" | "rfnd"): string {
   return `${prefix}_${randomBytes(10).toString("base64url").replace(/[-_]/g, "x")}`;
 }
 
@@ -191,4 +191,108 @@ export async function paySandboxOrder(
       : undefined,
     webhook: { body, signature: signWebhook(body, webhookSecret), eventId: providerId("evt") },
   };
+}
+
+export interface RazorpayRefundEntity {
+  id: string;
+  entity: "refund";
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  status: "pending" | "processed" | "failed";
+  speed_requested: "normal";
+  created_at: number;
+}
+
+type SandboxRefundRow = typeof sandboxGatewayRefunds.$inferSelect;
+
+function refundEntity(row: SandboxRefundRow): RazorpayRefundEntity {
+  return {
+    id: row.id,
+    entity: "refund",
+    amount: row.amountPaise,
+    currency: "INR",
+    payment_id: row.paymentId,
+    notes: row.notes,
+    receipt: row.notes.receipt ?? null,
+    status: row.status as RazorpayRefundEntity["status"],
+    speed_requested: "normal",
+    created_at: unixSeconds(row.createdAt),
+  };
+}
+
+const sandboxRefundInput = z.object({
+  amount: z
+    .union([z.number(), z.string().regex(/^\d{1,12}$/)], { error: "The refund amount provided is not valid" })
+    .transform(Number)
+    .pipe(z.number().int("The refund amount provided is not valid").min(100, "The refund amount must be at least INR 1.00").max(MAX_AMOUNT_PAISE))
+    .optional(),
+  receipt: z.string().max(40, "receipt: the length must be no more than 40.").optional(),
+  notes: z.record(z.string().max(256), z.string().max(256)).default({}),
+});
+
+/** A signed `refund.*` event, as Razorpay sends it. */
+function refundWebhook(payments: PaymentsConfig, event: string, refund: RazorpayRefundEntity, now: Date): SandboxPaymentOutcome["webhook"] {
+  const body = JSON.stringify({
+    entity: "event",
+    account_id: "acc_sandbox",
+    event,
+    contains: ["refund"],
+    payload: { refund: { entity: refund } },
+    created_at: unixSeconds(now),
+  });
+  return { body, signature: signWebhook(body, payments.webhookSecret!), eventId: providerId("evt") };
+}
+
+/**
+ * Razorpay's "refund a payment": a captured payment gets back at most what is left of it (Razorpay's rule). The
+ * refund starts pending and is settled later by `settleSandboxRefund` (processed, or failed when the sandbox is
+ * told to fail refunds), each step announced by a signed webhook.
+ */
+export async function createSandboxRefund(
+  db: Db,
+  payments: PaymentsConfig,
+  paymentId: string,
+  body: unknown,
+  now = new Date(),
+): Promise<{ refund: RazorpayRefundEntity; webhook: SandboxPaymentOutcome["webhook"] }> {
+  if (!payments.webhookSecret) throw new AppError("SERVICE_UNAVAILABLE", "Sandbox payments are not configured");
+  const parsed = sandboxRefundInput.safeParse(body ?? {});
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.id, paymentId)).for("update");
+    if (!payment) throw new AppError("NOT_FOUND", "The id provided does not exist");
+    if (payment.status !== "captured") throw new AppError("BAD_REQUEST", "The payment has not been captured");
+    const earlier = await tx.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.paymentId, paymentId));
+    const left = payment.amountPaise - earlier.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountPaise, 0);
+    const amount = parsed.data.amount ?? left;
+    if (amount > left || left <= 0) throw new AppError("BAD_REQUEST", "The refund amount provided is greater than amount captured");
+    const notes = { ...parsed.data.notes, ...(parsed.data.receipt ? { receipt: parsed.data.receipt } : {}) };
+    const [row] = await tx
+      .insert(sandboxGatewayRefunds)
+      .values({ id: providerId("rfnd"), paymentId, amountPaise: amount, status: "pending", notes, createdAt: now })
+      .returning();
+    const refund = refundEntity(row!);
+    return { refund, webhook: refundWebhook(payments, "refund.created", refund, now) };
+  });
+}
+
+/** The bank's answer on a pending sandbox refund: processed, or failed when `sandboxRefundOutcome` says so. */
+export async function settleSandboxRefund(db: Db, payments: PaymentsConfig, refundId: string, now = new Date()): Promise<SandboxPaymentOutcome["webhook"] | null> {
+  const status = payments.sandboxRefundOutcome === "failed" ? "failed" : "processed";
+  const [row] = await db
+    .update(sandboxGatewayRefunds)
+    .set({ status })
+    .where(and(eq(sandboxGatewayRefunds.id, refundId), eq(sandboxGatewayRefunds.status, "pending")))
+    .returning();
+  if (!row) return null;
+  return refundWebhook(payments, `refund.${status}`, refundEntity(row), now);
+}
+
+export async function fetchSandboxRefund(db: Db, refundId: string): Promise<RazorpayRefundEntity> {
+  const [row] = await db.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.id, refundId)).limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "The id provided does not exist");
+  return refundEntity(row);
 }

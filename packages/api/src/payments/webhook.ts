@@ -4,6 +4,7 @@ import { webhookEvents } from "@mithai/db/schema";
 import { razorpayWebhookEventSchema, type RazorpayWebhookEvent } from "@mithai/schema/contracts/payments";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
+import { settleRefund } from "../refunds/refunds";
 import { finalizePaid, recordFailedPayment } from "./finalize";
 import { isValidWebhookSignature } from "./signatures";
 
@@ -55,6 +56,11 @@ export async function handleRazorpayWebhook(
 }
 
 async function applyEvent(deps: ApiDeps, event: RazorpayWebhookEvent): Promise<WebhookOutcome> {
+  const refund = event.payload?.refund?.entity;
+  if (refund && (event.event === "refund.processed" || event.event === "refund.failed")) {
+    await settleRefund(deps, refund.id, event.event === "refund.processed" ? "processed" : "failed", { refundId: refund.notes?.refundId });
+    return "processed";
+  }
   const payment = event.payload?.payment?.entity;
   const razorpayOrderId = payment?.order_id;
   if (!payment || !razorpayOrderId) return "ignored";

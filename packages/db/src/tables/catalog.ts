@@ -11,6 +11,9 @@ export const foodItems = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull(),
     pricePaise: integer("price_paise").notNull(),
+    /** For the GST invoice: the HSN code (sweetmeats by default) and the GST rate in percent included in the price. */
+    hsn: text("hsn").notNull().default("21069099"),
+    gstRate: integer("gst_rate").notNull().default(5),
     image: text("image").notNull(),
     category: text("category").notNull(),
     ingredients: text("ingredients").notNull(),
@@ -27,6 +30,8 @@ export const foodItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("food_items_gst_rate_known", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+    check("food_items_hsn_digits", sql`${t.hsn} ~ '^[0-9]{4,8}$'`),
     // Unique among items on sale only: a removed item's slug can be given to a new item.
     uniqueIndex("food_items_slug_active_idx").on(t.slug).where(sql`${t.removedAt} is null`),
     index("food_items_category_idx").on(t.category),
@@ -51,6 +56,9 @@ export const reviews = pgTable(
     username: text("username").notNull(),
     review: text("review").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin takes the review down (it stays stored, and can be restored); with who did it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("reviews_food_item_created_idx").on(t.foodItemId, t.createdAt)],
+  (t) => [index("reviews_food_item_created_idx").on(t.foodItemId, t.createdAt), index("reviews_created_idx").on(t.createdAt)],
 );

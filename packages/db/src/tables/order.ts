@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { DeliveryAddressInput } from "@mithai/schema/order";
 import { users } from "./customer";
 
@@ -10,6 +10,9 @@ export interface OrderItemSnapshot {
   quantity: number;
   unitPricePaise: number;
   image: string;
+  /** The item's HSN code and GST rate (percent) when ordered; orders placed before these existed have neither. */
+  hsn?: string;
+  gstRate?: number;
 }
 
 /** Where an order goes, as the customer entered it at checkout. */
@@ -27,7 +30,7 @@ export const orders = pgTable(
     discountPaise: integer("discount_paise").notNull().default(0),
     amountPaise: integer("amount_paise").notNull(),
     address: jsonb("address").$type<DeliveryAddress>().notNull(),
-    /** pending → paid | failed | expired; never back from paid. */
+    /** pending → paid | failed | expired; a late payment that cannot be honoured → refunded; never back from paid. */
     paymentStatus: text("payment_status").notNull().default("pending"),
     /** Fulfilment status set by the kitchen once paid ('Order Recieved', ...). */
     status: text("status").notNull().default(""),
@@ -53,7 +56,7 @@ export const orders = pgTable(
     uniqueIndex("orders_one_discount_per_month")
       .on(t.userId, t.discountMonth)
       .where(sql`${t.discountMonth} is not null and ${t.paymentStatus} in ('pending', 'paid')`),
-    check("orders_payment_status_known", sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'expired')`),
+    check("orders_payment_status_known", sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
     check("orders_amount_positive", sql`${t.amountPaise} >= 100`),
   ],
 );
@@ -70,6 +73,105 @@ export const payments = pgTable("payments", {
   source: text("source").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every fulfilment status an order has had: the payment's "Order Recieved" (by nobody: the payment did it), the
+ * kitchen's changes (by the admin) and a customer's cancellation (by the customer). The order's timeline.
+ */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    status: text("status").notNull(),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_changes_order_idx").on(t.orderId, t.at)],
+);
+
+/** The last number given in each document series (invoices, credit notes) per financial year. */
+export const documentSeries = pgTable(
+  "document_series",
+  {
+    series: text("series").notNull(),
+    /** "26-27": April 2026 to March 2027 (Asia/Kolkata). */
+    financialYear: text("financial_year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);
+
+/**
+ * A paid order's tax invoice number, given in the statement that marks the order paid: consecutive within the
+ * financial year, without gaps (the series row is locked until that statement commits, and rolled back with it).
+ */
+export const invoices = pgTable("invoices", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  number: text("number").notNull().unique(),
+  financialYear: text("financial_year").notNull(),
+  serial: integer("serial").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+});
+
+/** A processed refund's credit note number (its own series, `{prefix}C/{yy-yy}/{serial}`), given as it is processed. */
+export const creditNotes = pgTable("credit_notes", {
+  refundId: uuid("refund_id")
+    .primaryKey()
+    .references(() => refunds.id),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id),
+  number: text("number").notNull().unique(),
+  financialYear: text("financial_year").notNull(),
+  serial: integer("serial").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+});
+
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money given back on a paid order, in full or in part. Created pending (with the sum of an order's refunds that are
+ * not failed never above what was paid: the order row is locked while it is checked), sent to the provider, and
+ * settled — processed or failed — by the provider's webhook or the reconciler through one idempotent function.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** The provider's payment the money goes back to (pay_...). */
+    paymentId: text("payment_id").notNull(),
+    /** The provider's refund (rfnd_...); null until the provider has taken the request. */
+    providerRefundId: text("provider_refund_id").unique(),
+    amountPaise: integer("amount_paise").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    /** Why the provider (or the call to it) failed; shown to the admin, who can retry. */
+    failureReason: text("failure_reason"),
+    /** A caller's key: the same key on the same order refunds once. */
+    idempotencyKey: text("idempotency_key"),
+    /** The account that asked (the customer cancelling, an admin); null for the shop's own automatic refunds. */
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    index("refunds_pending_idx").on(t.updatedAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("refunds_idempotency_key").on(t.orderId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    check("refunds_status_known", sql`${t.status} in ('pending', 'processed', 'failed')`),
+    check("refunds_amount_positive", sql`${t.amountPaise} > 0`),
+  ],
+);
 
 export const webhookEvents = pgTable("webhook_events", {
   eventId: text("event_id").primaryKey(),
@@ -101,4 +203,19 @@ export const sandboxGatewayPayments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sandbox_gateway_payments_order_idx").on(t.orderId)],
+);
+
+export const sandboxGatewayRefunds = pgTable(
+  "sandbox_gateway_refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => sandboxGatewayPayments.id),
+    amountPaise: integer("amount_paise").notNull(),
+    status: text("status").notNull(),
+    notes: jsonb("notes").$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_gateway_refunds_payment_idx").on(t.paymentId)],
 );

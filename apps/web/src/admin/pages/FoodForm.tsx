@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { cleanPriceInput, PRICE_PATTERN } from "@mithai/schema/admin";
-import { CATEGORIES, slugify, type FoodItem } from "@mithai/schema/catalog";
+import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, slugify, type FoodItem } from "@mithai/schema/catalog";
 import { toast } from "react-toastify";
 import { foodImageProps } from "../../lib/images";
 
 const TEXT_FIELDS = ["name", "description", "ingredients", "benefits", "metaTitle", "slug", "metaDescription", "metaKeywords", "googleTagHead", "googleTagBody"] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-type FormValues = Record<TextField | "category" | "price" | "q1" | "a1" | "q2" | "a2", string>;
+type FormValues = Record<TextField | "category" | "price" | "hsn" | "gstRate" | "q1" | "a1" | "q2" | "a2", string>;
 
 function initialValues(item: FoodItem | undefined): FormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, item?.[field] ?? ""])) as Record<TextField, string>;
@@ -14,6 +14,8 @@ function initialValues(item: FoodItem | undefined): FormValues {
     ...values,
     category: item?.category ?? CATEGORIES[0],
     price: item ? String(item.price) : "",
+    hsn: item?.hsn ?? DEFAULT_HSN,
+    gstRate: String(item?.gstRate ?? DEFAULT_GST_RATE),
     q1: item?.faq[0]?.question ?? "",
     a1: item?.faq[0]?.answer ?? "",
     q2: item?.faq[1]?.question ?? "",
@@ -46,7 +48,7 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
       return;
     }
     const form = new FormData();
-    for (const field of [...TEXT_FIELDS, "category", "price"] as const) form.append(field, values[field]);
+    for (const field of [...TEXT_FIELDS, "category", "price", "hsn", "gstRate"] as const) form.append(field, values[field]);
     form.append("faq", JSON.stringify([{ question: values.q1, answer: values.a1 }, { question: values.q2, answer: values.a2 }]));
     if (image) form.append("image", image);
     setBusy(true);
@@ -89,6 +91,20 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
           </LabelledControl>
           <LabelledControl label="Price (₹ per kg)">
             {(id) => <input id={id} required inputMode="decimal" autoComplete="off" value={values.price} onChange={set("price")} placeholder="549.50" />}
+          </LabelledControl>
+          <LabelledControl label="HSN code">
+            {(id) => <input id={id} required inputMode="numeric" pattern="\d{4,8}" title="4 to 8 digits (sweetmeats: 21069099)" value={values.hsn} onChange={set("hsn")} />}
+          </LabelledControl>
+          <LabelledControl label="GST rate (included in the price)">
+            {(id) => (
+              <select id={id} value={values.gstRate} onChange={set("gstRate")}>
+                {GST_RATES.map((rate) => (
+                  <option key={rate} value={rate}>
+                    {rate}%
+                  </option>
+                ))}
+              </select>
+            )}
           </LabelledControl>
         </div>
         <LabelledControl label="Ingredients">{(id) => <textarea id={id} required rows={2} value={values.ingredients} onChange={set("ingredients")} />}</LabelledControl>

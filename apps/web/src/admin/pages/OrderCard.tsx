@@ -1,15 +1,19 @@
 import type { AdminOrder } from "@mithai/schema/admin";
 import { formatRupees } from "@mithai/schema/money";
 import { ORDER_STATUSES, type OrderStatus } from "@mithai/schema/order";
+import { useState } from "react";
 import { formatAdminDateTime } from "../format";
+import { RefundPanel } from "./RefundPanel";
 
 /** One order as the kitchen needs it: what, for whom, where, how much, when, paid how, and its status. */
 export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStatusChange(orderId: string, status: OrderStatus): void }) {
   const { address } = order;
+  // Setting "Cancelled" offers to refund what is left.
+  const [offerRefund, setOfferRefund] = useState(false);
   return (
-    <article className="order-card" aria-label={`Order ${order._id}`}>
+    <article className="order-card" aria-label={`Order ${order.orderNumber}`}>
       <header>
-        <strong className="order-id">#{order._id.slice(0, 8)}</strong>
+        <strong className="order-id">{order.orderNumber}</strong>
         <time dateTime={order.createdAt}>{formatAdminDateTime(new Date(order.createdAt))}</time>
       </header>
       <p className="order-items">{order.items.map((item) => `${item.name} x ${item.quantity} kg`).join(", ")}</p>
@@ -27,12 +31,21 @@ export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStat
           <dt>Items</dt>
           <dd>{order.items.length}</dd>
         </div>
+        {order.discount > 0 && (
+          <>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(order.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Discount (2nd order)</dt>
+              <dd>−{formatRupees(order.discount)}</dd>
+            </div>
+          </>
+        )}
         <div>
-          <dt>Amount</dt>
-          <dd>
-            {formatRupees(order.amount)}
-            {order.discountApplied ? " (₹150 off)" : ""}
-          </dd>
+          <dt>{order.discount > 0 ? "Paid" : "Amount"}</dt>
+          <dd>{formatRupees(order.amount)}</dd>
         </div>
         <div>
           <dt>Payment id</dt>
@@ -48,12 +61,32 @@ export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStat
       {order.paymentStatus === "paid" && (
         <label className="status-picker">
           Status
-          <select value={order.status} onChange={(event) => onStatusChange(order._id, event.target.value as OrderStatus)}>
+          <select
+            value={order.status}
+            onChange={(event) => {
+              const status = event.target.value as OrderStatus;
+              setOfferRefund(status === "Cancelled");
+              onStatusChange(order._id, status);
+            }}
+          >
             {order.status === "" && <option value="">Not set</option>}
             {ORDER_STATUSES.map((status) => <option key={status}>{status}</option>)}
           </select>
         </label>
       )}
+      {order.statusHistory.length > 0 && (
+        <details className="order-history">
+          <summary>History ({order.statusHistory.length})</summary>
+          <ol>
+            {order.statusHistory.map((entry) => (
+              <li key={`${entry.status}-${entry.at}`}>
+                {entry.status} · {formatAdminDateTime(new Date(entry.at))} · {entry.by ?? "payment"}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+      <RefundPanel order={order} offer={offerRefund} onDone={() => setOfferRefund(false)} />
     </article>
   );
 }

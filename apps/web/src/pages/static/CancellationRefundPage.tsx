@@ -1,23 +1,40 @@
 import { Link } from "react-router";
 import { SHOP_POLICY, STATIC_PAGES } from "@mithai/schema/pages";
+import { CANCEL_WINDOW_MINUTES } from "../../lib/shop";
 import { StaticPage } from "./StaticPage";
+
+/** "60 minutes" → "1 hour", "90 minutes" stays. */
+function windowText(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
 
 export function CancellationRefundPage() {
   return (
     <StaticPage
       page={STATIC_PAGES.cancellation}
-      lead="Our sweets are made fresh for each order, so we cannot take them back. Here is what we do when something goes wrong."
+      lead="Our sweets are made fresh for each order, so we cannot take them back once they are made. Here is what you can do, and what we do when something goes wrong."
     >
       <h2>Cancellations</h2>
-      <p>
-        <strong>Orders cannot be cancelled after payment.</strong> As soon as an order is paid, its sweets are scheduled into the next batch and
-        ingredients are set aside for it.
-      </p>
+      {CANCEL_WINDOW_MINUTES > 0 ? (
+        <p>
+          <strong>You can cancel an order yourself within {windowText(CANCEL_WINDOW_MINUTES)} of payment</strong>, while the kitchen has not started
+          on it (its status still reads "Order Recieved"): open <Link to="/user-dashboard/my-orders">My Orders</Link> and press "Cancel order". The
+          whole amount is refunded to the way you paid, usually within 5-7 working days, and we e-mail you when the refund is processed. After that,
+          the sweets are already being made and the order can no longer be cancelled.
+        </p>
+      ) : (
+        <p>
+          <strong>Orders cannot be cancelled online after payment.</strong> As soon as an order is paid, its sweets are scheduled into the next batch;
+          contact us at once if something is wrong and we will do what we can.
+        </p>
+      )}
 
       <h2>Refunds</h2>
       <p>
-        <strong>We do not give refunds after payment</strong>, including for a change of mind or for sweets that were refused or could not be delivered
-        because of an incomplete address.
+        Apart from cancellations within the window above, <strong>we do not give refunds after payment</strong> for a change of mind or for sweets
+        that were refused or could not be delivered because of an incomplete address. When we refund (a cancellation, or a problem on our side), you
+        see it under the order in My Orders, with its amount and state.
       </p>
 
       <h2>Damaged or wrong items</h2>

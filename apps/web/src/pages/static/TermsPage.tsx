@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CANCELLATION_POLICY_ALIAS, STATIC_PAGES } from "@mithai/schema/pages";
-import { SHOP_NAME } from "../../lib/shop";
+import { CANCEL_WINDOW_MINUTES, SHOP_NAME } from "../../lib/shop";
 import { StaticPage } from "./StaticPage";
 
 export function TermsPage() {
@@ -26,7 +26,10 @@ export function TermsPage() {
 
       <h2>Cancellations and refunds</h2>
       <p>
-        Paid orders cannot be cancelled or refunded; damaged or wrong items are replaced when reported in time. The full rules are in our{" "}
+        {CANCEL_WINDOW_MINUTES > 0
+          ? `A paid order the kitchen has not started on can be cancelled from My Orders within ${CANCEL_WINDOW_MINUTES === 60 ? "1 hour" : `${CANCEL_WINDOW_MINUTES} minutes`} of payment, and is refunded in full; after that orders cannot be cancelled or refunded.`
+          : "Paid orders cannot be cancelled or refunded online."}{" "}
+        Damaged or wrong items are replaced when reported in time. The full rules are in our{" "}
         <Link to={CANCELLATION_POLICY_ALIAS}>Cancellation and refund policy</Link>.
       </p>
 

@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { toast } from "react-toastify";
+import type { AdminOrder } from "@mithai/schema/admin";
+import { formatRupees } from "@mithai/schema/money";
+import type { OrderRefund } from "@mithai/schema/order";
+import { serverMessageOf } from "../../lib/errors";
+import { formatAdminDateTime } from "../format";
+import { useAdminTRPC } from "../trpc";
+
+const STATE_LABELS: Record<OrderRefund["status"], string> = { pending: "pending", processed: "processed", failed: "failed" };
+
+/**
+ * An order's refunds on the admin's card (amount, state, date, a failed one's reason and a Retry), and the form to
+ * refund part or all of what is left. `offer` opens the form for the rest (after the status was set to Cancelled).
+ */
+export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer: boolean; onDone(): void }) {
+  const trpc = useAdminTRPC();
+  const queryClient = useQueryClient();
+  const left = Math.round((order.amount - order.refundedAmount) * 100) / 100;
+  const [open, setOpen] = useState(false);
+  // The order list refetches (by its tRPC key, and the page's own key while it reads the REST list).
+  const settled = {
+    onSettled: () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.admin.orders.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
+      ]).then(onDone),
+  };
+  const refund = useMutation(trpc.admin.refundOrder.mutationOptions(settled));
+  const retry = useMutation(trpc.admin.retryRefund.mutationOptions(settled));
+  const showForm = (open || offer) && left > 0;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const amount = String(form.get("amount") ?? "").trim();
+    try {
+      const answer = await refund.mutateAsync({ orderId: order._id, reason: String(form.get("reason") ?? ""), ...(amount ? { amount } : {}) });
+      toast.success(answer.message);
+      setOpen(false);
+    } catch (cause) {
+      toast.error(serverMessageOf(cause) ?? "The refund could not be made");
+    }
+  }
+
+  async function retryRefund(id: string) {
+    try {
+      toast.success((await retry.mutateAsync({ id })).message);
+    } catch (cause) {
+      toast.error(serverMessageOf(cause) ?? "The refund could not be retried");
+    }
+  }
+
+  if (order.paymentStatus !== "paid") return null;
+  return (
+    <div className="refund-panel">
+      {order.refunds.length > 0 && (
+        <ul className="refund-list" aria-label="Refunds">
+          {order.refunds.map((r) => (
+            <li key={r.id} className={`refund-${r.status}`}>
+              {formatRupees(r.amount)} · {STATE_LABELS[r.status]} · {formatAdminDateTime(new Date(r.processedAt ?? r.createdAt))} · {r.reason}
+              {r.status === "failed" && (
+                <>
+                  {" "}
+                  ({r.failureReason}){" "}
+                  <button type="button" className="btn-small" disabled={retry.isPending} onClick={() => void retryRefund(r.id)}>
+                    Retry
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {showForm ? (
+        <form className="refund-form" onSubmit={(event) => void submit(event)} aria-label={`Refund order ${order.orderNumber}`}>
+          {offer && <p className="refund-offer">The order is cancelled. Refund the remaining {formatRupees(left)}?</p>}
+          <label>
+            Amount (₹, empty = all {formatRupees(left)})
+            <input name="amount" inputMode="decimal" pattern="\d+(\.\d{1,2})?" placeholder={String(left)} />
+          </label>
+          <label>
+            Reason (the customer sees it)
+            <input name="reason" required minLength={3} maxLength={200} defaultValue={offer ? "Order cancelled by the shop" : ""} />
+          </label>
+          <div className="row-actions">
+            <button type="submit" className="btn-small danger" disabled={refund.isPending}>
+              Refund
+            </button>
+            {!offer && (
+              <button type="button" className="btn-small ghost" onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+            )}
+          </div>
+        </form>
+      ) : (
+        left > 0 && (
+          <button type="button" className="btn-small" onClick={() => setOpen(true)}>
+            Refund…
+          </button>
+        )
+      )}
+    </div>
+  );
+}

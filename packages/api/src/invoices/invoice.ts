@@ -1,0 +1,226 @@
+import PDFDocument from "pdfkit";
+import { and, eq } from "@mithai/db/sql";
+import { creditNotes, invoices, orders, refunds } from "@mithai/db/schema";
+import { DEFAULT_GST_RATE, DEFAULT_HSN } from "@mithai/schema/catalog";
+import { orderNumberOf, SHOP_TIME_ZONE } from "@mithai/schema/order";
+import type { ApiDeps, AuthSession, SupplierConfig } from "../context";
+import { AppError } from "../errors";
+import { apportion, invoiceFigures, rupeesInWords, stateCodeOf, stateKey, type InvoiceFigures, type InvoiceLine } from "./tax";
+
+
+/** What the tax invoice says, in the terms of the GST rules on invoices (rule 46). */
+export interface InvoiceDocument {
+  title: "Tax invoice" | "Bill of supply" | "Credit note";
+  /** A credit note names the invoice it corrects and why (a refund). */
+  reference?: { invoiceNumber: string; invoiceDate: Date; reason: string };
+  number: string;
+  date: Date;
+  orderNumber: string;
+  supplier: SupplierConfig & { stateCode: string | null };
+  recipient: { name: string; address: string; state: string; stateCode: string | null };
+  placeOfSupply: string;
+  figures: InvoiceFigures;
+  intraState: boolean;
+  amountInWords: string;
+}
+
+const notFound = () => new AppError("NOT_FOUND", "No invoice found for this order");
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The order and its invoice row, for its customer or an admin; anyone else gets 404 (never telling whether it exists). */
+async function documentOrder(deps: Pick<ApiDeps, "db">, auth: AuthSession | null, orderId: string) {
+  if (!auth || !/^[0-9a-f-]{36}$/i.test(orderId)) throw notFound();
+  const [found] = await deps.db
+    .select({ order: orders, invoice: invoices })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), auth.role === "admin" ? undefined : eq(orders.userId, auth.userId)));
+  if (!found) throw notFound();
+  return found;
+}
+
+/** The invoice's figures and parties for an order (the credit notes reuse them). */
+function invoiceOf(order: OrderRow, invoice: typeof invoices.$inferSelect, supplier: SupplierConfig): InvoiceDocument {
+  const registered = Boolean(supplier.gstin);
+  const intraState = stateKey(order.address.state) === stateKey(supplier.state);
+  const figures = invoiceFigures(
+    order.items.map((item) => ({
+      name: item.name,
+      hsn: item.hsn ?? DEFAULT_HSN,
+      gstRate: item.gstRate ?? DEFAULT_GST_RATE,
+      quantity: item.quantity,
+      unitPricePaise: item.unitPricePaise,
+    })),
+    order.discountPaise,
+    { intraState, registered },
+  );
+  // Never issue a document that does not reconcile with the money taken.
+  if (figures.totals.totalPaise !== order.amountPaise) throw new Error(`invoice of order ${order.id} does not add up to the amount paid`);
+  const a = order.address;
+  const recipientCode = stateCodeOf(a.state);
+  return {
+    title: registered ? "Tax invoice" : "Bill of supply",
+    number: invoice.number,
+    date: invoice.issuedAt,
+    orderNumber: orderNumberOf(order.id),
+    supplier: { ...supplier, stateCode: stateCodeOf(supplier.state) },
+    recipient: { name: a.fullName, address: `${a.street}, ${a.city} ${a.pincode}, ${a.country}`, state: a.state, stateCode: recipientCode },
+    placeOfSupply: `${a.state}${recipientCode ? ` (${recipientCode})` : ""}`,
+    figures,
+    intraState,
+    amountInWords: rupeesInWords(order.amountPaise),
+  };
+}
+
+/** The tax invoice (or bill of supply) of a paid order. */
+export async function invoiceDocument(deps: Pick<ApiDeps, "db" | "config">, auth: AuthSession | null, orderId: string): Promise<InvoiceDocument> {
+  const { order, invoice } = await documentOrder(deps, auth, orderId);
+  return invoiceOf(order, invoice, deps.config.supplier);
+}
+
+/**
+ * A processed refund's credit note: the refunded amount spread over the invoice's lines in proportion to their
+ * value, each share split into taxable value and tax at the line's rate, as the invoice did.
+ */
+export async function creditNoteDocument(deps: Pick<ApiDeps, "db" | "config">, auth: AuthSession | null, orderId: string, number: string): Promise<InvoiceDocument> {
+  const { order, invoice } = await documentOrder(deps, auth, orderId);
+  const [note] = await deps.db
+    .select({ note: creditNotes, refund: refunds })
+    .from(creditNotes)
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    .where(and(eq(creditNotes.orderId, order.id), eq(creditNotes.number, number)));
+  if (!note) throw new AppError("NOT_FOUND", "No such credit note for this order");
+  const base = invoiceOf(order, invoice, deps.config.supplier);
+  const shares = apportion(note.refund.amountPaise, base.figures.lines.map((line) => line.valuePaise));
+  const figures = invoiceFigures(
+    base.figures.lines
+      .map((line, i) => ({ name: line.name, hsn: line.hsn, gstRate: line.gstRate, quantity: 1, unitPricePaise: shares[i]! }))
+      .filter((line) => line.unitPricePaise > 0),
+    0,
+    { intraState: base.intraState, registered: base.title === "Tax invoice" },
+  );
+  return {
+    ...base,
+    title: "Credit note",
+    number: note.note.number,
+    date: note.note.issuedAt,
+    reference: { invoiceNumber: invoice.number, invoiceDate: invoice.issuedAt, reason: note.refund.reason },
+    figures,
+    amountInWords: rupeesInWords(note.refund.amountPaise),
+  };
+}
+
+const twoDecimals = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Money on the document: "1,28,000.50", Indian grouping (the standard PDF fonts have no ₹ sign; the columns say "Rs."). */
+const money = (paise: number) => twoDecimals.format(paise / 100);
+
+const shopDate = (date: Date) => date.toLocaleDateString("en-IN", { timeZone: SHOP_TIME_ZONE, day: "2-digit", month: "short", year: "numeric" });
+
+/** The invoice as an A4 PDF (pdfkit: a small, well-kept library that writes PDFs directly, no browser needed). */
+export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const pdf = new PDFDocument({ size: "A4", margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName } });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  // A credit note carries tax exactly when its invoice did.
+  const registered = doc.title === "Tax invoice" || (doc.title === "Credit note" && Boolean(doc.supplier.gstin));
+  const { supplier, recipient, figures } = doc;
+
+  pdf.font("Helvetica-Bold").fontSize(18).fillColor("#7a1f2b").text(doc.title.toUpperCase(), { align: "right" });
+  pdf.fillColor("#000").fontSize(12).text(supplier.legalName, 40, 40);
+  pdf.font("Helvetica").fontSize(9);
+  if (supplier.address) pdf.text(supplier.address);
+  pdf.text(`State: ${supplier.state}${supplier.stateCode ? ` (code ${supplier.stateCode})` : ""}`);
+  pdf.text(registered ? `GSTIN: ${supplier.gstin}` : "Not registered for GST");
+  pdf.moveDown();
+
+  const top = pdf.y;
+  const noun = doc.reference ? "Credit note" : "Invoice";
+  pdf.font("Helvetica-Bold").text(`${noun} number`, 40, top).font("Helvetica").text(doc.number);
+  pdf.font("Helvetica-Bold").text(`${noun} date`).font("Helvetica").text(shopDate(doc.date));
+  pdf.font("Helvetica-Bold").text("Order").font("Helvetica").text(doc.orderNumber);
+  pdf.font("Helvetica-Bold").text("Billed and shipped to", 300, top).font("Helvetica").text(recipient.name, 300).text(recipient.address, 300, undefined, { width: 255 });
+  pdf.text(`State: ${recipient.state}${recipient.stateCode ? ` (code ${recipient.stateCode})` : ""}`, 300);
+  pdf.text(`Place of supply: ${doc.placeOfSupply}`, 300);
+  pdf.text("Reverse charge: No", 300);
+  pdf.moveDown(1.5);
+
+  if (doc.reference) {
+    pdf.font("Helvetica-Bold").fontSize(9).text(`Against invoice ${doc.reference.invoiceNumber} of ${shopDate(doc.reference.invoiceDate)}`, 40);
+    pdf.font("Helvetica").text(`Reason: refund (${doc.reference.reason})`, 40);
+    pdf.moveDown(0.5);
+  }
+  pdf.font("Helvetica").fontSize(8).fillColor("#555555").text("All amounts in rupees (Rs.); rates are per kg, GST included.", 40).fillColor("#000000");
+  pdf.moveDown(0.5);
+  // The lines: description, HSN, kg, rate (per kg, GST included), GST rate, discount, taxable value, tax, amount.
+  // A credit note lists each line's share of the refund: description, HSN, GST rate, taxable value, tax, amount.
+  type Column = { header: string; width: number; cell: (line: InvoiceLine) => string; total?: (totals: InvoiceFigures["totals"]) => string };
+  const isCredit = doc.title === "Credit note";
+  const taxColumns: Column[] = !registered
+    ? []
+    : doc.intraState
+      ? [
+          { header: "CGST", width: 45, cell: (l) => money(l.cgstPaise), total: (t) => money(t.cgstPaise) },
+          { header: "SGST", width: 45, cell: (l) => money(l.sgstPaise), total: (t) => money(t.sgstPaise) },
+        ]
+      : [{ header: "IGST", width: 55, cell: (l) => money(l.igstPaise), total: (t) => money(t.igstPaise) }];
+  const columns: Column[] = [
+    { header: "Description", width: 0, cell: (l) => l.name },
+    { header: "HSN", width: 50, cell: (l) => l.hsn },
+    ...(isCredit
+      ? []
+      : [
+          { header: "Qty (kg)", width: 35, cell: (l: InvoiceLine) => String(l.quantity) },
+          { header: "Rate", width: 50, cell: (l: InvoiceLine) => money(l.unitPricePaise) },
+        ]),
+    ...(registered ? [{ header: "GST", width: 35, cell: (l: InvoiceLine) => `${l.gstRate}%` }] : []),
+    ...(isCredit ? [] : [{ header: "Discount", width: 45, cell: (l: InvoiceLine) => money(l.discountPaise), total: (t: InvoiceFigures["totals"]) => money(t.discountPaise) }]),
+    ...(registered ? [{ header: "Taxable value", width: 60, cell: (l: InvoiceLine) => money(l.taxablePaise), total: (t: InvoiceFigures["totals"]) => money(t.taxablePaise) }] : []),
+    ...taxColumns,
+    { header: "Amount", width: 55, cell: (l) => money(l.valuePaise), total: (t) => money(t.totalPaise) },
+  ];
+  // The description takes what the other columns leave of the page's 515 points.
+  columns[0]!.width = 515 - columns.slice(1).reduce((sum, column) => sum + column.width, 0);
+  let y = pdf.y;
+  const row = (cells: string[], bold = false) => {
+    let x = 40;
+    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8);
+    const heights = cells.map((cell, i) => pdf.heightOfString(cell, { width: columns[i]!.width - 4 }));
+    cells.forEach((cell, i) => {
+      pdf.text(cell, x + 2, y, { width: columns[i]!.width - 4, align: i === 0 ? "left" : "right" });
+      x += columns[i]!.width;
+    });
+    y += Math.max(...heights) + 6;
+    pdf.moveTo(40, y - 3).lineTo(555, y - 3).strokeColor("#dddddd").stroke();
+  };
+  row(columns.map((column) => column.header), true);
+  for (const line of figures.lines) row(columns.map((column) => column.cell(line)));
+  const t = figures.totals;
+  row(columns.map((column, i) => (i === 0 ? "Total" : column.total ? column.total(t) : "")), true);
+
+  pdf.y = y + 6;
+  pdf.font("Helvetica").fontSize(9);
+  if (registered) {
+    pdf.text(`Taxable value: Rs. ${money(t.taxablePaise)}`, 40);
+    // Half the rate each: CGST and SGST within the state; IGST at the full rate across states.
+    if (doc.intraState) pdf.text(`CGST: Rs. ${money(t.cgstPaise)}   SGST: Rs. ${money(t.sgstPaise)}`);
+    else pdf.text(`IGST: Rs. ${money(t.igstPaise)}`);
+  }
+  pdf.font("Helvetica-Bold").fontSize(11).text(`${doc.reference ? "Total refunded" : "Total paid"}: Rs. ${money(t.totalPaise)}`, 40);
+  pdf.font("Helvetica").fontSize(9).text(`Amount in words: ${doc.amountInWords}`);
+  pdf.moveDown();
+  pdf.fillColor("#555555").text(
+    registered
+      ? doc.reference
+        ? "The refund is spread over the invoice's lines in proportion to their value; each share carries its line's GST."
+        : "Prices include GST. Any discount is spread over the lines in proportion to their value before tax is worked out."
+      : "Bill of supply: the supplier is not registered for GST, so no tax is charged separately.",
+  );
+  pdf.text("This is a computer-generated document and needs no signature.");
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,290 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "@mithai/db/sql";
+import { creditNotes, mailOutbox, orders, refunds, type RefundStatus } from "@mithai/db/schema";
+import { formatRupees, paiseToRupees } from "@mithai/schema/money";
+import type { OrderRefund, RefundAnswer } from "@mithai/schema/order";
+import type { ApiDeps } from "../context";
+import { AppError } from "../errors";
+import { documentNumberPrefix, nextSerial } from "../invoices/series";
+import { financialYear } from "../orders/discount";
+import { createRazorpayClient } from "../payments/razorpay-client";
+
+/**
+ * Refunds: money back on a paid order, in full or in part. `requestRefund` is the one way a refund starts (customer
+ * cancellation, admin refund, the shop's automatic refunds); `settleRefund` is the one way it ends (the provider's
+ * webhook and the reconciler both call it, and whichever comes first wins, as with finalizePaid).
+ */
+
+type RefundRow = typeof refunds.$inferSelect & { creditNoteNumber?: string | null };
+type RefundDeps = Pick<ApiDeps, "db" | "config" | "log" | "outbox">;
+
+export const toOrderRefund = (row: RefundRow): OrderRefund => ({
+  id: row.id,
+  amount: paiseToRupees(row.amountPaise),
+  status: row.status,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+  processedAt: row.processedAt?.toISOString() ?? null,
+  failureReason: row.failureReason,
+  creditNoteNumber: row.creditNoteNumber ?? null,
+});
+
+/** The refunds of these orders, oldest first, by order id (for order lists). */
+export async function refundsByOrder(db: ApiDeps["db"], orderIds: string[]): Promise<Map<string, RefundRow[]>> {
+  const byOrder = new Map<string, RefundRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ refund: refunds, creditNoteNumber: creditNotes.number })
+    .from(refunds)
+    .leftJoin(creditNotes, eq(creditNotes.refundId, refunds.id))
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  for (const { refund, creditNoteNumber } of rows) byOrder.set(refund.orderId, [...(byOrder.get(refund.orderId) ?? []), { ...refund, creditNoteNumber }]);
+  return byOrder;
+}
+
+/** Paise refunded or on the way back: every refund that has not failed. */
+export const refundedPaise = (rows: RefundRow[]) => rows.filter((row) => row.status !== "failed").reduce((sum, row) => sum + row.amountPaise, 0);
+
+export interface RefundRequest {
+  orderId: string;
+  /** Default: everything not yet refunded. */
+  amountPaise?: number;
+  reason: string;
+  idempotencyKey?: string;
+  /** Who asked; null for the shop's own refunds. */
+  requestedBy: string | null;
+}
+
+const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
+  success: true,
+  refund: { id: row.id, amount: paiseToRupees(row.amountPaise), status: row.status },
+  message,
+});
+
+/**
+ * Records a refund and asks the provider for it. The order row is locked while the sum is checked, so concurrent
+ * requests can never refund more than was paid; the same idempotency key on the same order refunds once.
+ * `tx` lets a caller (a cancellation) record it in its own transaction; the provider is asked after the commit.
+ */
+export async function requestRefund(deps: RefundDeps, request: RefundRequest): Promise<RefundAnswer> {
+  const recorded = await deps.db.transaction((tx) => recordRefund(tx, request));
+  if (!recorded.fresh) return answerOf(recorded.row, refundMessage(recorded.row));
+  const sent = await sendToProvider(deps, recorded.row);
+  return answerOf(sent, refundMessage(sent));
+}
+
+type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
+
+/** The first half of a refund, inside the caller's transaction: checked against what is left, and stored pending. */
+export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean }> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  if (order.paymentStatus !== "paid" || !order.paymentId) throw new AppError("CONFLICT", "Only a paid order can be refunded.");
+  if (request.idempotencyKey) {
+    const [same] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, request.idempotencyKey)));
+    if (same) return { row: same, fresh: false };
+  }
+  const earlier = await tx.select().from(refunds).where(eq(refunds.orderId, order.id));
+  const left = order.amountPaise - refundedPaise(earlier);
+  if (left <= 0) throw new AppError("CONFLICT", "This order has already been refunded in full.");
+  const amount = request.amountPaise ?? left;
+  if (amount > left) {
+    throw new AppError("CONFLICT", `At most ${formatRupees(paiseToRupees(left))} can still be refunded on this order (${formatRupees(paiseToRupees(order.amountPaise))} paid).`);
+  }
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      paymentId: order.paymentId,
+      amountPaise: amount,
+      reason: request.reason,
+      idempotencyKey: request.idempotencyKey ?? null,
+      requestedBy: request.requestedBy,
+    })
+    .returning();
+  return { row: row!, fresh: true };
+}
+
+function refundMessage(row: RefundRow): string {
+  const amount = formatRupees(paiseToRupees(row.amountPaise));
+  if (row.status === "processed") return `${amount} has been refunded.`;
+  if (row.status === "failed") return `The refund of ${amount} failed: ${row.failureReason ?? "the payment service refused it"}. It can be retried.`;
+  return `A refund of ${amount} is on its way back to the original payment method (usually 5–7 working days).`;
+}
+
+/** Asks the provider for a recorded refund; a refusal (or an unreachable provider) leaves it failed, to be retried. */
+export async function sendToProvider(deps: RefundDeps, row: RefundRow): Promise<RefundRow> {
+  let providerRefund: { id: string; status: string };
+  try {
+    providerRefund = await createRazorpayClient(deps.config).payments.refund(row.paymentId, {
+      amount: row.amountPaise,
+      receipt: row.id,
+      notes: { refundId: row.id, orderId: row.orderId },
+    });
+  } catch (cause) {
+    const reason = providerErrorText(cause);
+    deps.log.warn({ refundId: row.id, orderId: row.orderId, reason }, "refund refused by the payment service");
+    const [failed] = await deps.db
+      .update(refunds)
+      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")))
+      .returning();
+    return failed ?? row;
+  }
+  // (The provider's webhook may have settled it already, storing the same id.)
+  const [sent] = await deps.db
+    .update(refunds)
+    .set({ providerRefundId: providerRefund.id })
+    .where(eq(refunds.id, row.id))
+    .returning();
+  // A provider that answers "processed" at once (instant refunds) settles it now; otherwise its webhook will.
+  if (providerRefund.status === "processed" || providerRefund.status === "failed") {
+    await settleRefund(deps, providerRefund.id, providerRefund.status);
+    const [settled] = await deps.db.select().from(refunds).where(eq(refunds.id, row.id));
+    return settled!;
+  }
+  return sent!;
+}
+
+function providerErrorText(cause: unknown): string {
+  const described = (cause as { error?: { description?: unknown } })?.error?.description;
+  if (typeof described === "string" && described) return described.slice(0, 300);
+  return "the payment service did not answer";
+}
+
+/**
+ * The provider's final word on a refund. One statement: the refund leaves `pending` (only once, whoever calls) and,
+ * when processed, the customer's mail is written to the outbox in the same statement.
+ */
+export async function settleRefund(
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+  providerRefundId: string,
+  outcome: Exclude<RefundStatus, "pending">,
+  options: { failureReason?: string; refundId?: string } = {},
+): Promise<boolean> {
+  const { failureReason, refundId } = options;
+  // The provider's answer may arrive before its refund id was stored here: it also names our id (notes.refundId).
+  const ours = refundId && /^[0-9a-f-]{36}$/i.test(refundId) ? and(eq(refunds.id, refundId), isNull(refunds.providerRefundId)) : undefined;
+  const { db } = deps;
+  const now = new Date();
+  const settled = db.$with("settled").as(
+    db
+      .update(refunds)
+      .set({
+        status: outcome,
+        processedAt: outcome === "processed" ? now : null,
+        failureReason: outcome === "failed" ? (failureReason ?? "the bank refused the refund") : null,
+        providerRefundId,
+        updatedAt: now,
+      })
+      .where(and(or(eq(refunds.providerRefundId, providerRefundId), ours), eq(refunds.status, "pending")))
+      .returning(),
+  );
+  const mailed = db.$with("mailed").as(
+    db
+      .insert(mailOutbox)
+      .select(
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            kind: sql<"refund-processed">`'refund-processed'`.as("kind"),
+            subjectId: sql<string>`${settled.id}`.as("subject_id"),
+            recipient: sql<string>`${orders.address} ->> 'email'`.as("recipient"),
+            attempts: sql<number>`0`.as("attempts"),
+            nextAttemptAt: sql<Date>`now()`.as("next_attempt_at"),
+            lockedUntil: sql<Date | null>`null::timestamptz`.as("locked_until"),
+            lastError: sql<string | null>`null::text`.as("last_error"),
+            sentAt: sql<Date | null>`null::timestamptz`.as("sent_at"),
+            createdAt: sql<Date>`now()`.as("created_at"),
+          })
+          .from(settled)
+          .innerJoin(orders, eq(orders.id, settled.orderId))
+          .where(eq(settled.status, "processed")),
+      )
+      .returning({ id: mailOutbox.id }),
+  );
+  // A processed refund gets its credit note number, in the same statement (consecutive, no gaps).
+  const year = financialYear(now);
+  const processed = db.$with("processed").as(db.select({ id: settled.id, orderId: settled.orderId }).from(settled).where(eq(settled.status, "processed")));
+  const counted = nextSerial(db, "counted", processed, "credit-note", year);
+  const noted = db.$with("noted").as(
+    db
+      .insert(creditNotes)
+      .select(
+        db
+          .select({
+            refundId: sql<string>`${processed.id}`.as("refund_id"),
+            orderId: sql<string>`${processed.orderId}`.as("order_id"),
+            number: sql<string>`${documentNumberPrefix(deps.config.invoicePrefix, "credit-note", year)}::text || ${counted.last}`.as("number"),
+            financialYear: sql<string>`${year}::text`.as("financial_year"),
+            serial: sql<number>`${counted.last}`.as("serial"),
+            issuedAt: sql<Date>`${now.toISOString()}::timestamptz`.as("issued_at"),
+          })
+          .from(processed)
+          .crossJoin(counted),
+      )
+      .returning({ number: creditNotes.number }),
+  );
+  const rows = await db.with(settled, mailed, processed, counted, noted).select({ id: settled.id, orderId: settled.orderId }).from(settled);
+  if (rows.length === 0) return false;
+  deps.log.info({ refundId: rows[0]!.id, orderId: rows[0]!.orderId, outcome }, "refund settled");
+  if (outcome === "processed") deps.outbox.wake();
+  return true;
+}
+
+/** A failed refund, asked for again (a new provider refund); the order's total is checked again first. */
+export async function retryRefund(deps: RefundDeps, refundId: string): Promise<RefundAnswer> {
+  const revived = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!row) throw new AppError("NOT_FOUND", "Refund not found");
+    if (row.status !== "failed") throw new AppError("CONFLICT", "Only a failed refund can be retried.");
+    const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for("update");
+    const others = await tx.select().from(refunds).where(and(eq(refunds.orderId, row.orderId), ne(refunds.id, row.id)));
+    if (row.amountPaise > order!.amountPaise - refundedPaise(others)) throw new AppError("CONFLICT", "The order has been refunded by other refunds meanwhile.");
+    const [again] = await tx
+      .update(refunds)
+      .set({ status: "pending", providerRefundId: null, failureReason: null, updatedAt: new Date() })
+      .where(and(eq(refunds.id, row.id), eq(refunds.status, "failed")))
+      .returning();
+    return again!;
+  });
+  const sent = await sendToProvider(deps, revived);
+  return answerOf(sent, refundMessage(sent));
+}
+
+/** How long a refund may wait for the provider's id before the call to it is taken to have been interrupted. */
+const INTERRUPTED_AFTER_MS = 10 * 60_000;
+
+/**
+ * Refunds still pending at the provider for a while: asked about (when a webhook was lost), and settled. A refund
+ * that never got the provider's answer (the server stopped mid-call) is marked failed for the admin to check and retry.
+ */
+export async function reconcilePendingRefunds(deps: RefundDeps, now = new Date(), olderThanMs = 60_000): Promise<number> {
+  await deps.db
+    .update(refunds)
+    .set({ status: "failed", failureReason: "interrupted before the payment service answered; check its dashboard before retrying", updatedAt: now })
+    .where(and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), lt(refunds.updatedAt, new Date(now.getTime() - INTERRUPTED_AFTER_MS))));
+  const stale = await deps.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, "pending"), isNotNull(refunds.providerRefundId), lt(refunds.updatedAt, new Date(now.getTime() - olderThanMs))))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(50);
+  let settled = 0;
+  for (const row of stale) {
+    try {
+      const answer = await createRazorpayClient(deps.config).refunds.fetch(row.providerRefundId!);
+      if (answer.status === "processed" || answer.status === "failed") {
+        if (await settleRefund(deps, row.providerRefundId!, answer.status)) settled++;
+      } else {
+        await deps.db.update(refunds).set({ updatedAt: now }).where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")));
+      }
+    } catch (error) {
+      deps.log.error({ err: error, refundId: row.id }, "checking a pending refund failed");
+    }
+  }
+  return settled;
+}
