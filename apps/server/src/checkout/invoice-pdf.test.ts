@@ -74,6 +74,20 @@ describe("the invoice PDF", () => {
     }
     expect((await t.app.inject({ url: "/api/order/not-an-id/invoice", headers: bearer(buyer.token) })).statusCode).toBe(404);
 
+    // The same document as typed data through tRPC, for tools: the same figures, and the same 404 for anyone else.
+    const query = `/trpc/order.invoice?input=${encodeURIComponent(JSON.stringify({ orderId: placed.orderId }))}`;
+    const typed = await t.app.inject({ url: query, headers: bearer(admin.token) });
+    expect(typed.statusCode).toBe(200);
+    expect(typed.json().result.data).toMatchObject({
+      title: "Tax invoice",
+      number: invoice.number,
+      date: invoice.issuedAt.toISOString(),
+      placeOfSupply: "Karnataka (29)",
+      intraState: false,
+      figures: { totals: { totalPaise: 99_999 } },
+    });
+    expect((await t.app.inject({ url: query, headers: bearer(stranger.token) })).statusCode).toBe(404);
+
     // Without a GSTIN the shop is not registered: the same document is a bill of supply, without tax lines.
     const { supplier } = t.app.deps.config;
     t.app.deps.config.supplier = { ...supplier, gstin: undefined };
@@ -102,6 +116,8 @@ describe("the invoice PDF", () => {
       if (!number) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(number).toMatch(/^MTHC\/\d\d-\d\d\/\d+$/);
+    const typed = await t.app.inject({ url: `/trpc/order.creditNote?input=${encodeURIComponent(JSON.stringify({ orderId: placed.orderId, number }))}`, headers: bearer(buyer.token) });
+    expect(typed.json().result.data).toMatchObject({ title: "Credit note", number, reference: { invoiceNumber: invoice.number, reason: "One box arrived crushed" }, figures: { totals: { totalPaise: 10_050 } } });
     for (const written of [encodeURIComponent(number), number.replaceAll("/", "-")]) {
       const res = await t.app.inject({ url: `/api/order/${placed.orderId}/credit-notes/${written}`, headers: bearer(buyer.token) });
       expect(res.statusCode).toBe(200);

@@ -111,6 +111,21 @@ export async function creditNoteDocument(deps: Pick<ApiDeps, "db" | "config">, a
   };
 }
 
+/** The document for a JSON answer (tRPC): dates as ISO strings, so what a tool's types say is what it receives. */
+export type InvoiceDocumentData = Omit<InvoiceDocument, "date" | "reference"> & {
+  date: string;
+  reference?: { invoiceNumber: string; invoiceDate: string; reason: string };
+};
+
+export function invoiceDocumentData(doc: InvoiceDocument): InvoiceDocumentData {
+  const { date, reference, ...rest } = doc;
+  return {
+    ...rest,
+    date: date.toISOString(),
+    ...(reference ? { reference: { ...reference, invoiceDate: reference.invoiceDate.toISOString() } } : {}),
+  };
+}
+
 const twoDecimals = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Money on the document: "1,28,000.50", Indian grouping (the standard PDF fonts have no ₹ sign; the columns say "Rs."). */
 const money = (paise: number) => twoDecimals.format(paise / 100);

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { cancelOrderInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { cancelOrderInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/invoice";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";
 import { customerProcedure } from "../trpc";
@@ -20,4 +21,12 @@ export const orderRouter = {
   mine: customerProcedure.query(({ ctx }) => listCustomerOrders(ctx.db, ctx.auth.userId)),
   /** Cancels a paid order within the cancellation window and refunds it in full. */
   cancel: customerProcedure.input(cancelOrderInputSchema).mutation(({ ctx, input }) => cancelOrder(ctx, ctx.auth.userId, input.orderId)),
+  /** The order's tax invoice (or bill of supply) as data, for its customer or an admin (the PDF is `GET /api/order/{id}/invoice`). */
+  invoice: customerProcedure
+    .input(invoiceInputSchema)
+    .query(async ({ ctx, input }) => invoiceDocumentData(await invoiceDocument(ctx, ctx.auth, input.orderId))),
+  /** A processed refund's credit note as data (the PDF is `GET /api/order/{id}/credit-notes/{number}`). */
+  creditNote: customerProcedure
+    .input(creditNoteInputSchema)
+    .query(async ({ ctx, input }) => invoiceDocumentData(await creditNoteDocument(ctx, ctx.auth, input.orderId, input.number))),
 } satisfies TRPCRouterRecord;

@@ -44,3 +44,11 @@ export type VerifyPaymentInput = z.infer<typeof verifyPaymentInputSchema>;
 
 /** The customer cancels their own paid order (DECISIONS "After the sale"). */
 export const cancelOrderInputSchema = z.object({ orderId: z.uuid({ message: "orderId: the order's id (a UUID) is required" }) });
+
+/** An order's tax invoice (or bill of supply), for its customer or an admin. */
+export const invoiceInputSchema = cancelOrderInputSchema;
+
+/** One of an order's credit notes, by its number as printed (`MTHC/26-27/3`). */
+export const creditNoteInputSchema = cancelOrderInputSchema.extend({
+  number: z.string({ message: "number: the credit note's number is required" }).trim().min(1, { message: "number: the credit note's number is required" }).max(40, { message: "number: at most 40 characters" }),
+});
