@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 
   await database.migrate();
   if (env.seedDemo) {
-    const added = await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
+    const added = await seedDemoCatalog(database.db, app.deps.images, env.demoImagesDir);
     if (added > 0) app.log.info({ added }, "demo catalogue loaded");
   }
 
