@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { appErrorOf, losslessWebpHeader } from "../testing";
-import { createDiskImageStore } from "./image-store";
+import { createDiskImageStore, pictureStoreDown, type ImageStore } from "./image-store";
 import { MAX_IMAGE_PIXELS, storeFoodImage } from "./images";
 
 const imagesDir = mkdtempSync(path.join(tmpdir(), "mithai-images-"));
@@ -61,5 +61,20 @@ describe("uploaded pictures' size in pixels", () => {
     expect(four.growthMb).toBeLessThan(250);
     const stored = (one.result as PromiseFulfilledResult<string>).value;
     expect((await sharp(path.join(imagesDir, stored)).metadata()).width).toBe(1280);
+  });
+});
+
+describe("a store that fails midway through a picture's files", () => {
+  it("answers 503 and leaves none of the picture's files behind", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mithai-images-"));
+    const disk = createDiskImageStore(dir);
+    let puts = 0;
+    // The third file's write fails, after two were written.
+    const flaky: ImageStore = { ...disk, put: async (name, bytes) => (++puts === 3 ? Promise.reject(pictureStoreDown()) : disk.put(name, bytes)) };
+    const error = await appErrorOf(storeFoodImage(flaky, await solidPng(800, 600)));
+    expect(error.httpStatus).toBe(503);
+    expect(puts).toBe(4);
+    expect(readdirSync(dir)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -61,11 +61,12 @@ export async function writeImageVariants(store: ImageStore, name: string, bytes:
  * row names them).
  */
 async function saveImageFiles(store: ImageStore, files: Array<{ name: string; bytes: Buffer }>): Promise<void> {
-  try {
-    await Promise.all(files.map((file) => store.put(file.name, file.bytes)));
-  } catch (error) {
+  // Every write settles before any cleanup, so no write still under way lands after the delete.
+  const writes = await Promise.allSettled(files.map((file) => store.put(file.name, file.bytes)));
+  const failed = writes.find((write) => write.status === "rejected");
+  if (failed) {
     await store.delete(files.map((file) => file.name)).catch(() => undefined);
-    throw error;
+    throw failed.reason;
   }
 }
 
