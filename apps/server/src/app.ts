@@ -153,7 +153,11 @@ export async function buildApp({
     }
   });
   const allowedMethods = trackApiMethods(app);
-  await app.register(healthPlugin, { ping: () => database.ping() });
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
+  await app.register(healthPlugin, { ping: () => database.ping(), draining: () => draining });
   await app.register(trpcPlugin);
   await app.register(restPlugin);
   await app.register(imagesPlugin, { store: images, diskDir: images.kind === "disk" ? env.imagesDir : undefined, publicUrl: env.imagesPublicUrl });
