@@ -79,6 +79,8 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
 
   const deadline = Date.now() + 10_000;
   for (;;) {
+    // An nginx that could not listen exits at once: a balancer answering before that would be someone else's.
+    await sleep(200);
     if (child.exitCode !== null) throw new Error(`nginx exited: ${errors()}`);
     const answered = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
       (res) => res.status > 0,
@@ -86,14 +88,16 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
     );
     if (answered) break;
     if (Date.now() > deadline) throw new Error(`nginx did not answer: ${errors()}`);
-    await sleep(100);
   }
   return {
     url,
     errors,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGKILL");
+      // SIGTERM: nginx's master stops its workers too (a killed master would leave them holding the port).
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const killLater = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await exited;
+      clearTimeout(killLater);
       rmSync(dir, { recursive: true, force: true });
     },
   };
