@@ -5,6 +5,6 @@ import { clusterLoad, clusterTable } from "./cluster";
 const result = await clusterLoad({
   root: fileURLToPath(new URL("..", import.meta.url)),
   seconds: Number(process.env.BENCH_SECONDS ?? 8),
-  ports: { balancer: 3305, a: 3306, b: 3307, redis: 3308 },
+  ports: { balancer: 3190, a: 3191, b: 3192, redis: 3194 },
 });
 if (result) console.log(clusterTable(result));

@@ -19,7 +19,7 @@ const CHECKOUT_PORT = 3303;
 const LIGHTHOUSE_PORT = 3304;
 const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 /** nginx, two app servers and a Redis for the several-servers figures. */
-const CLUSTER_PORTS = { balancer: 3305, a: 3306, b: 3307, redis: 3308 };
+const CLUSTER_PORTS = { balancer: 3190, a: 3191, b: 3192, redis: 3194 };
 
 async function catalogueLoad(): Promise<{ bare: LoadResult; shop: LoadResult[] }> {
   const bare = await startProcess("node", [path.join(root, "bench/bare-fastify.mjs")], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/`);
