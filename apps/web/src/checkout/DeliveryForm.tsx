@@ -1,18 +1,18 @@
-import { DEFAULT_COUNTRY, MOBILE_PATTERN, PINCODE_PATTERN, type Address } from "@mithai/schema/account";
+import { DEFAULT_COUNTRY, mobileProblem, pincodeProblem, type Address } from "@mithai/schema/account";
 import type { DeliveryAddressInput } from "@mithai/schema/order";
 import { Field } from "../components/Field";
 
 export const emptyAddress: DeliveryAddressInput = { fullName: "", email: "", street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY, mobile: "" };
 
-const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; pattern?: string; hint?: string }[] = [
+const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; inputMode?: "numeric"; check?: (value: string) => string | null; hint?: string }[] = [
   { name: "fullName", label: "Full name", autoComplete: "name" },
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
   { name: "street", label: "Street address", autoComplete: "street-address" },
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "state", label: "State", autoComplete: "address-level1" },
-  { name: "pincode", label: "Pincode", autoComplete: "postal-code", pattern: PINCODE_PATTERN, hint: "6 digits, not starting with 0." },
+  { name: "pincode", label: "Pincode", autoComplete: "postal-code", inputMode: "numeric", check: pincodeProblem, hint: "6 digits, not starting with 0." },
   { name: "country", label: "Country", autoComplete: "country-name" },
-  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel-national", pattern: MOBILE_PATTERN, hint: "10 digits, optionally with +91." },
+  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel", check: mobileProblem, hint: "10 digits; +91 and spaces are fine." },
 ];
 
 /** The delivery address fields (all required) and the customer's saved addresses to pick from. */
@@ -55,7 +55,8 @@ export function DeliveryForm({
             name={field.name}
             type={field.type ?? "text"}
             autoComplete={field.autoComplete}
-            pattern={field.pattern}
+            inputMode={field.inputMode}
+            check={field.check}
             required
             value={value[field.name]}
             onChange={(event) => onChange({ ...value, [field.name]: event.target.value })}

@@ -80,14 +80,24 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
         hint={signingUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
       />
 
-      <label className="checkbox">
-        <input type="checkbox" name="terms" required />
-        <span>By continuing, I agree to the terms of use &amp; privacy policy.</span>
-      </label>
-      <p className="field-hint">
-        Read our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
-        <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
-      </p>
+      {/* The agreement is made once, when the account is created; a returning customer is never asked to tick it again. */}
+      {signingUp ? (
+        <>
+          <label className="checkbox">
+            <input type="checkbox" name="terms" required />
+            <span>By continuing, I agree to the terms of use &amp; privacy policy.</span>
+          </label>
+          <p className="field-hint">
+            Read our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
+            <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
+          </p>
+        </>
+      ) : (
+        <p className="field-hint">
+          Signing in, you continue under our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
+          <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
+        </p>
+      )}
 
       {error && (
         <p className="form-error" role="alert">
