@@ -89,12 +89,18 @@ function Checkout() {
       return;
     }
     if (result.kind === "failed") {
-      navigate("/verify?success=false");
+      navigate(`/verify?${new URLSearchParams({ success: "false", reason: "declined" })}`);
       return;
     }
+    // Paid at the provider but not confirmed here: the reconciler settles it with the provider, so the page says so
+    // and shows the references the customer may quote.
+    const unverified = `/verify?${new URLSearchParams({ success: "false", reason: "unverified", orderId: placed.orderId, paymentId: result.response.razorpay_payment_id })}`;
     try {
       const verified = await verify.mutateAsync(result.response);
-      if (!verified.success || !verified.orderId) throw new Error("not verified");
+      if (!verified.success || !verified.orderId) {
+        navigate(unverified);
+        return;
+      }
       const query = new URLSearchParams({
         success: "true",
         orderId: verified.orderId,
@@ -106,7 +112,7 @@ function Checkout() {
       // The paid order emptied the server cart: every cached view of it is stale now.
       void queryClient.invalidateQueries();
     } catch {
-      navigate("/verify?success=false");
+      navigate(unverified);
     }
   }
 

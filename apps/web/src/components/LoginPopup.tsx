@@ -5,9 +5,11 @@ import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
 import { serverMessageOf } from "../lib/errors";
 import { Field } from "./Field";
 import { closeLoginPopup, openLoginPopup, useLoginPopup } from "../lib/login-popup";
-import { takeRedirectAfterLogin } from "../lib/redirect-after-login";
+import { guestCartMoved, moveGuestCart } from "../lib/cart";
+import { showNotice } from "../lib/notice";
+import { CHECKOUT_PATH, takeRedirectAfterLogin } from "../lib/redirect-after-login";
 import { setCustomerToken } from "../lib/session";
-import { useTRPC } from "../lib/trpc";
+import { useTRPC, useTRPCClient } from "../lib/trpc";
 
 /** The navbar's login / sign-up dialog (SPEC §2, §4); opened from anywhere through lib/login-popup. */
 export function LoginPopup() {
@@ -29,9 +31,15 @@ export function LoginPopup() {
   );
 }
 
+/** A short welcome for a shopper who signed in (or up) on the way to checkout and now lands on the order page. */
+function welcomeToCheckout(newName: string | null): string {
+  return newName ? `Welcome, ${newName.trim()}! Your account is ready: add a delivery address to place your order.` : "Welcome back! Your cart is ready: confirm the delivery address to place your order.";
+}
+
 function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const client = useTRPCClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const signingUp = mode === "Sign Up";
@@ -51,8 +59,14 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
       // Whatever was cached belonged to the previous visitor.
       queryClient.removeQueries({ queryKey: trpc.user.pathKey() });
       setCustomerToken(result.token);
+      // The guest's cart is in the account before the next page reads it (checkout orders the server cart).
+      const moved = moveGuestCart(client, queryClient, trpc.cart.get.queryKey());
+      const told = moved ? await moved : (await guestCartMoved(), null);
       closeLoginPopup();
-      await navigate(takeRedirectAfterLogin());
+      const target = takeRedirectAfterLogin();
+      await navigate(target);
+      const welcome = target === CHECKOUT_PATH ? welcomeToCheckout(signingUp ? String(form.get("name")) : null) : null;
+      if (welcome || told) showNotice([welcome, told].filter(Boolean).join(" "));
     } catch (cause) {
       setError(serverMessageOf(cause) ?? "An error occurred while logging in.");
     }
