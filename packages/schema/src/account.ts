@@ -45,6 +45,20 @@ export interface UserProfile {
   role: Role;
   phoneNumber: string | null;
   addresses: Address[];
+  /** The saved address the customer's latest order went to (checkout chooses it first); null when none did. */
+  lastUsedAddressId: string | null;
+}
+
+type AddressFacts = Pick<Address, "street" | "city" | "pincode" | "mobile">;
+
+/**
+ * Whether two addresses are the same place and number, however they were typed (case, spaces, "+91"): how
+ * checkout knows an address is already saved, and the server which saved address an order went to.
+ */
+export function sameAddress(a: AddressFacts, b: AddressFacts): boolean {
+  const text = (value: string) => value.trim().replace(/\s+/g, " ").toLowerCase();
+  const digits = (value: string) => withoutSeparators(value).slice(-10);
+  return text(a.street) === text(b.street) && text(a.city) === text(b.city) && withoutSeparators(a.pincode) === withoutSeparators(b.pincode) && digits(a.mobile) === digits(b.mobile);
 }
 
 /** What register and login answer (SPEC §3 auth response). */

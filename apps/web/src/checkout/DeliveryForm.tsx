@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, mobileProblem, pincodeProblem, type Address } from "@mithai/schema/account";
+import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, mobileProblem, pincodeProblem, sameAddress, type Address } from "@mithai/schema/account";
 import type { DeliveryAddressInput } from "@mithai/schema/order";
 import { Field } from "../components/Field";
 
@@ -15,34 +15,57 @@ const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; 
   { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel", check: mobileProblem, hint: "10 digits; +91 and spaces are fine." },
 ];
 
-/** The delivery address fields (all required) and the customer's saved addresses to pick from. */
+/** A saved address in the delivery form's shape (who receives it stays as typed). */
+export function withSavedAddress(value: DeliveryAddressInput, saved: Address): DeliveryAddressInput {
+  return { ...value, street: saved.street, city: saved.city, state: saved.state, pincode: saved.pincode, country: saved.country, mobile: saved.mobile };
+}
+
+/**
+ * The delivery address fields (all required), with the customer's saved addresses to choose from (the one their
+ * last order went to chosen first) or a new one, which can be saved to the account on the way.
+ */
 export function DeliveryForm({
   value,
   onChange,
   savedAddresses,
+  saveNew,
+  onSaveNewChange,
 }: {
   value: DeliveryAddressInput;
   onChange: (next: DeliveryAddressInput) => void;
   savedAddresses: Address[];
+  saveNew: boolean;
+  onSaveNewChange: (save: boolean) => void;
 }) {
+  const chosen = savedAddresses.find((saved) => sameAddress(saved, value));
   return (
     <fieldset className="delivery-form">
       <legend className="section-title">Delivery information</legend>
       {savedAddresses.length > 0 && (
-        <div className="saved-addresses">
-          <p className="note">Deliver to a saved address:</p>
+        <div className="saved-addresses" role="radiogroup" aria-label="Deliver to">
+          <p className="note">Deliver to:</p>
           <ul>
             {savedAddresses.map((saved) => (
               <li key={saved._id}>
-                <button
-                  type="button"
-                  className="saved-address"
-                  onClick={() => onChange({ ...value, street: saved.street, city: saved.city, state: saved.state, pincode: saved.pincode, country: saved.country, mobile: saved.mobile })}
-                >
-                  {saved.street}, {saved.city}, {saved.state} {saved.pincode}
-                </button>
+                <label className={`saved-address${chosen === saved ? " is-chosen" : ""}`}>
+                  <input type="radio" name="saved-address" checked={chosen === saved} onChange={() => onChange(withSavedAddress(value, saved))} />
+                  <span>
+                    {saved.street}, {saved.city}, {saved.state} {saved.pincode} · {saved.mobile}
+                  </span>
+                </label>
               </li>
             ))}
+            <li>
+              <label className={`saved-address${chosen ? "" : " is-chosen"}`}>
+                <input
+                  type="radio"
+                  name="saved-address"
+                  checked={!chosen}
+                  onChange={() => onChange({ ...value, street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY })}
+                />
+                <span>A new address</span>
+              </label>
+            </li>
           </ul>
         </div>
       )}
@@ -63,6 +86,12 @@ export function DeliveryForm({
           />
         ))}
       </div>
+      {!chosen && savedAddresses.length < MAX_SAVED_ADDRESSES && (
+        <label className="checkbox">
+          <input type="checkbox" name="save-address" checked={saveNew} onChange={(event) => onSaveNewChange(event.target.checked)} />
+          <span>Save this address to my account for next time</span>
+        </label>
+      )}
     </fieldset>
   );
 }

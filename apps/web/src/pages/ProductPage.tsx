@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { Navigate, useParams } from "react-router";
 import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
@@ -22,7 +22,10 @@ export function ProductPage() {
   });
   const list = useQuery(trpc.catalog.list.queryOptions());
   const productId = product.data?._id ?? "";
-  const reviews = useQuery({ ...trpc.reviews.list.queryOptions({ productId }), enabled: Boolean(productId) });
+  const reviews = useInfiniteQuery({
+    ...trpc.reviews.list.infiniteQueryOptions({ productId }, { getNextPageParam: (page) => page.nextCursor }),
+    enabled: Boolean(productId),
+  });
   const item = product.data;
   usePageHead(item && productPageTitle(SHOP_NAME, item), item && (item.metaDescription || item.description), item?.metaKeywords);
 
@@ -68,8 +71,14 @@ export function ProductPage() {
           },
           {
             id: "reviews",
-            label: reviews.data ? `Reviews (${reviews.data.length})` : "Reviews",
-            content: <Reviews productId={item._id} reviews={reviews.data} />,
+            label: reviews.data ? `Reviews (${reviews.data.pages[0]?.total ?? 0})` : "Reviews",
+            content: (
+              <Reviews
+                productId={item._id}
+                reviews={reviews.data?.pages.flatMap((page) => page.reviews)}
+                more={reviews.hasNextPage ? { loading: reviews.isFetchingNextPage, load: () => void reviews.fetchNextPage() } : undefined}
+              />
+            ),
           },
         ]}
       />

@@ -101,6 +101,7 @@ export const userProfileSchema = z.object({
   role: roleSchema,
   phoneNumber: z.string().nullable(),
   addresses: z.array(addressSchema),
+  lastUsedAddressId: z.string().nullable(),
 }) satisfies z.ZodType<UserProfile>;
 
 export const authResultSchema = z.object({ token: z.string(), role: roleSchema, message: z.string() });
