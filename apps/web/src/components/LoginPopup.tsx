@@ -46,7 +46,9 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
 
   const login = useMutation(trpc.auth.login.mutationOptions());
   const register = useMutation(trpc.auth.register.mutationOptions());
-  const busy = login.isPending || register.isPending;
+  // Signed in, moving the guest's cart into the account before the next page.
+  const [continuing, setContinuing] = useState(false);
+  const busy = login.isPending || register.isPending || continuing;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,6 +61,7 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
       // Whatever was cached belonged to the previous visitor.
       queryClient.removeQueries({ queryKey: trpc.user.pathKey() });
       setCustomerToken(result.token);
+      setContinuing(true);
       // The guest's cart is in the account before the next page reads it (checkout orders the server cart).
       const moved = moveGuestCart(client, queryClient, trpc.cart.get.queryKey());
       const told = moved ? await moved : (await guestCartMoved(), null);
