@@ -114,6 +114,7 @@ function Checkout() {
       const verified = await verify.mutateAsync(result.response);
       if (!verified.success || !verified.orderId) {
         navigate(unverified);
+        void queryClient.invalidateQueries();
         return;
       }
       const query = new URLSearchParams({
@@ -128,6 +129,8 @@ function Checkout() {
       void queryClient.invalidateQueries();
     } catch {
       navigate(unverified);
+      // The webhook or the reconciler may pay it any moment: what the page shows next is read again.
+      void queryClient.invalidateQueries();
     }
   }
 
