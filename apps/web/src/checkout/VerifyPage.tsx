@@ -29,14 +29,7 @@ export function VerifyPage() {
       <p className="note">
         Get {DISCOUNT} OFF on your 2nd order in a month: {remaining} more {remaining === 1 ? "order" : "orders"} needed.
       </p>
-      <div className="verify-actions">
-        <Link to="/user-dashboard/my-orders" className="button button-primary">
-          View my orders
-        </Link>
-        <Link to="/" className="button button-secondary">
-          Continue shopping
-        </Link>
-      </div>
+      <AfterOrderActions />
     </section>
   );
 }
@@ -86,14 +79,7 @@ function PaymentNotConfirmed({ reason, orderId, paymentId }: { reason: string | 
           )}
         </dl>
         <p className="note">Please quote these if you contact us.</p>
-        <div className="verify-actions">
-          <Link to="/user-dashboard/my-orders" className="button button-primary">
-            View my orders
-          </Link>
-          <Link to="/" className="button button-secondary">
-            Continue shopping
-          </Link>
-        </div>
+        <AfterOrderActions />
       </section>
     );
   }
@@ -105,5 +91,19 @@ function PaymentNotConfirmed({ reason, orderId, paymentId }: { reason: string | 
         Return to Cart
       </Link>
     </section>
+  );
+}
+
+/** Where a customer goes once the order is (or will be) paid. */
+function AfterOrderActions() {
+  return (
+    <div className="verify-actions">
+      <Link to="/user-dashboard/my-orders" className="button button-primary">
+        View my orders
+      </Link>
+      <Link to="/" className="button button-secondary">
+        Continue shopping
+      </Link>
+    </div>
   );
 }
