@@ -2,8 +2,6 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.json ./
-# npm ci's postinstall patches the PostgreSQL driver (see the script).
-COPY scripts/patch-postgres.mjs ./scripts/
 COPY packages ./packages
 COPY apps ./apps
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev

@@ -59,7 +59,6 @@ test.describe("sessions on every device", () => {
     const login = other.getByRole("dialog", { name: "Login" });
     await login.getByLabel("Email").fill(email);
     await login.getByLabel("Password").fill("rasgulla-2025");
-    await login.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
     await login.getByRole("button", { name: "Login" }).click();
     await expect(other.getByRole("button", { name: "Account" })).toBeVisible();
     await other.context().close();

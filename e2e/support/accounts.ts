@@ -36,7 +36,6 @@ export async function logInInOpenPopup(page: Page, email: string): Promise<void>
   const popup = page.getByRole("dialog", { name: "Login" });
   await popup.getByLabel("Email").fill(email);
   await popup.getByLabel("Password").fill(PASSWORD);
-  await popup.getByLabel("By continuing, I agree to the terms of use & privacy policy.").check();
   await popup.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("button", { name: "Account" })).toBeVisible();
 }

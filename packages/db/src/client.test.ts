@@ -17,7 +17,7 @@ describe("reconnecting after the database went away", () => {
   });
 });
 
-// The closed-connection crash of postgres.js that scripts/patch-postgres.mjs guards against.
+// The closed-connection crash of postgres.js that the vendored driver guards against (packages/db/vendor/postgres-closed-socket.patch).
 describe.runIf(testDatabaseKind() === "postgres")("a transaction whose connection the server closed", () => {
   let database: Awaited<ReturnType<typeof createTestPostgresDatabase>>;
   let handle: DbHandle;

@@ -90,9 +90,9 @@ export async function webClientPlugin(
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split("?")[0] ?? "/";
+    const [pathname = "/", search = ""] = req.url.split("?");
     if (shell && (req.method === "GET" || req.method === "HEAD") && !NOT_SPA.test(pathname)) {
-      return sendPage(reply, shell, headForPath(opts.site, pathname), 200, imagesOrigin);
+      return sendPage(reply, shell, headForPath(opts.site, pathname, new URLSearchParams(search)), 200, imagesOrigin);
     }
     const allow = opts.allowedMethods?.(req.method, pathname) ?? [];
     if (allow.length > 0) {

@@ -6,7 +6,7 @@ import { priceCart } from "../lib/cart-lines";
 import { savePreLoginCart } from "../lib/guest-cart";
 import { foodImageProps } from "../lib/images";
 import { openLoginPopup } from "../lib/login-popup";
-import { setRedirectAfterLogin } from "../lib/redirect-after-login";
+import { CHECKOUT_PATH, setRedirectAfterLogin } from "../lib/redirect-after-login";
 import { useTRPC } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
@@ -30,11 +30,11 @@ export default function CartPage() {
 
   const checkout = () => {
     if (isSignedIn) {
-      navigate("/order");
+      navigate(CHECKOUT_PATH);
       return;
     }
-    // SPEC §4: a guest comes back to the cart after logging in, with the cart kept.
-    setRedirectAfterLogin("/cart");
+    // A guest who signs in or up from here continues to the order page, with the cart kept (issue 16; SPEC §4 returned to /cart).
+    setRedirectAfterLogin(CHECKOUT_PATH);
     savePreLoginCart(cart);
     openLoginPopup("Login");
   };

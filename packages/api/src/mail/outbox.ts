@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "@mithai/db/sql";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "@mithai/db/sql";
 import { mailOutbox, type MailKind } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
 import type { MailMessage } from "./mailer";
@@ -13,6 +13,25 @@ import type { MailMessage } from "./mailer";
  */
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * The columns of outbox rows queued by a statement from its own rows (`insert into mail_outbox select …` over a CTE),
+ * so a mail is written in the very statement that makes the change it tells of: one mail per source row.
+ */
+export function queuedMailColumns<K extends MailKind>(kind: K, subjectId: SQL, recipient: SQL) {
+  return {
+    id: sql<string>`gen_random_uuid()`.as("id"),
+    kind: sql<K>`${kind}::text`.as("kind"),
+    subjectId: sql<string>`${subjectId}`.as("subject_id"),
+    recipient: sql<string>`${recipient}`.as("recipient"),
+    attempts: sql<number>`0`.as("attempts"),
+    nextAttemptAt: sql<Date>`now()`.as("next_attempt_at"),
+    lockedUntil: sql<Date | null>`null::timestamptz`.as("locked_until"),
+    lastError: sql<string | null>`null::text`.as("last_error"),
+    sentAt: sql<Date | null>`null::timestamptz`.as("sent_at"),
+    createdAt: sql<Date>`now()`.as("created_at"),
+  };
+}
 
 /** Turns a row into the mail to send now; null when what it is about is gone (nothing to send). */
 export type MailRenderer = (deps: OutboxDeps, row: OutboxRow) => Promise<MailMessage | null>;

@@ -20,7 +20,7 @@ export function orderConfirmationMail(config: Pick<ApiConfig, "shopName" | "publ
   const addressText = `${a.fullName}, ${a.street}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}`;
   const totals = [
     `Subtotal: ${rupees(order.subtotalPaise)}`,
-    ...(order.discountPaise > 0 ? [`Discount: -${rupees(order.discountPaise)}`] : []),
+    ...(order.discountPaise > 0 ? [`Discount (2nd order this month): -${rupees(order.discountPaise)}`] : []),
     `Paid: ${rupees(order.amountPaise)} (payment ${order.paymentId ?? "N/A"})`,
   ];
   const ordersUrl = `${publicUrl}/user-dashboard/my-orders`;

@@ -3,6 +3,7 @@ import { financialYear, kolkataMonth, paidOrdersInMonthSql } from "../orders/dis
 import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds } from "@mithai/db/schema";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
+import { queuedMailColumns } from "../mail/outbox";
 import { documentNumberPrefix, nextSerial } from "../invoices/series";
 import { sendToProvider } from "../refunds/refunds";
 
@@ -116,18 +117,7 @@ export async function finalizePaid(
       .insert(mailOutbox)
       .select(
         db
-          .select({
-            id: sql<string>`gen_random_uuid()`.as("id"),
-            kind: sql<"order-receipt">`'order-receipt'`.as("kind"),
-            subjectId: sql<string>`${paid.id}`.as("subject_id"),
-            recipient: sql<string>`${paid.address} ->> 'email'`.as("recipient"),
-            attempts: sql<number>`0`.as("attempts"),
-            nextAttemptAt: sql<Date>`now()`.as("next_attempt_at"),
-            lockedUntil: sql<Date | null>`null::timestamptz`.as("locked_until"),
-            lastError: sql<string | null>`null::text`.as("last_error"),
-            sentAt: sql<Date | null>`null::timestamptz`.as("sent_at"),
-            createdAt: sql<Date>`now()`.as("created_at"),
-          })
+          .select(queuedMailColumns("order-receipt", sql`${paid.id}`, sql`${paid.address} ->> 'email'`))
           .from(paid),
       )
       .returning({ id: mailOutbox.id }),

@@ -4,6 +4,7 @@ import { formatRupees, paiseToRupees } from "@mithai/schema/money";
 import type { OrderRefund, RefundAnswer } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
+import { queuedMailColumns } from "../mail/outbox";
 import { documentNumberPrefix, nextSerial } from "../invoices/series";
 import { financialYear } from "../orders/discount";
 import { createRazorpayClient } from "../payments/razorpay-client";
@@ -188,18 +189,7 @@ export async function settleRefund(
       .insert(mailOutbox)
       .select(
         db
-          .select({
-            id: sql<string>`gen_random_uuid()`.as("id"),
-            kind: sql<"refund-processed">`'refund-processed'`.as("kind"),
-            subjectId: sql<string>`${settled.id}`.as("subject_id"),
-            recipient: sql<string>`${orders.address} ->> 'email'`.as("recipient"),
-            attempts: sql<number>`0`.as("attempts"),
-            nextAttemptAt: sql<Date>`now()`.as("next_attempt_at"),
-            lockedUntil: sql<Date | null>`null::timestamptz`.as("locked_until"),
-            lastError: sql<string | null>`null::text`.as("last_error"),
-            sentAt: sql<Date | null>`null::timestamptz`.as("sent_at"),
-            createdAt: sql<Date>`now()`.as("created_at"),
-          })
+          .select(queuedMailColumns("refund-processed", sql`${settled.id}`, sql`${orders.address} ->> 'email'`))
           .from(settled)
           .innerJoin(orders, eq(orders.id, settled.orderId))
           .where(eq(settled.status, "processed")),

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@mithai/db/client";
+import { and, eq } from "@mithai/db/sql";
+import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds } from "@mithai/db/schema";
+import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
+import { ORDER_RECEIVED } from "@mithai/schema/order";
+import { createTestContext } from "../testing";
+import { financialYear, kolkataMonth } from "../orders/discount";
+import { finalizePaid, recordFailedPayment } from "./finalize";
+
+/**
+ * `finalizePaid`, called directly: the one way an order becomes paid (verify, webhook and reconciler all call it).
+ * Orders are written as `place` leaves them: pending, with a provider order id and a snapshot of the lines.
+ */
+describe("finalizePaid", () => {
+  let handle: DbHandle;
+  let ctx: ReturnType<typeof createTestContext>;
+  let itemIds: string[];
+
+  beforeAll(async () => {
+    handle = await createTestDb();
+    ctx = createTestContext(handle.db);
+    itemIds = await insertTestFoodItems(handle.db, 3);
+  });
+  afterAll(() => handle.close());
+
+  async function pendingOrder(userId: string, lines: [itemIndex: number, kilos: number][], extra: Partial<typeof orders.$inferInsert> = {}) {
+    const items = lines.map(([index, quantity]) => ({ foodItemId: itemIds[index]!, name: `Test Sweet ${index}`, quantity, unitPricePaise: (index + 1) * 10_000, image: "test.webp" }));
+    const subtotalPaise = items.reduce((sum, item) => sum + item.quantity * item.unitPricePaise, 0);
+    const [order] = await handle.db
+      .insert(orders)
+      .values({
+        userId,
+        items,
+        subtotalPaise,
+        amountPaise: subtotalPaise,
+        address: { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" },
+        razorpayOrderId: `order_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
+        ...extra,
+      })
+      .returning();
+    return order!;
+  }
+
+  const cartOf = async (userId: string) =>
+    Object.fromEntries((await handle.db.select().from(cartItems).where(eq(cartItems.userId, userId))).map((line) => [line.foodItemId, line.quantity]));
+
+  it("pays the order once, takes only the bought kilos from the cart, and writes receipt, timeline and invoice in the same step", async () => {
+    const userId = await insertTestUser(handle.db);
+    await handle.db.insert(cartItems).values([
+      { userId, foodItemId: itemIds[0]!, quantity: 5 },
+      { userId, foodItemId: itemIds[1]!, quantity: 4 },
+      { userId, foodItemId: itemIds[2]!, quantity: 1 },
+    ]);
+    const order = await pendingOrder(userId, [[0, 2], [1, 4]]);
+
+    const first = await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_first000001", amountPaise: order.amountPaise, source: "webhook" });
+    expect(first).toMatchObject({ finalized: true, paidEarlierThisMonth: 0, order: { id: order.id, paymentStatus: "paid", status: ORDER_RECEIVED, paymentId: "pay_first000001" } });
+    // 5 kg asked in the cart, 2 bought: 3 stay; the 4 kg line is gone; the line not bought stays whole.
+    expect(await cartOf(userId)).toEqual({ [itemIds[0]!]: 3, [itemIds[2]!]: 1 });
+
+    // The verify path reports the same payment afterwards: nothing more happens.
+    const again = await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_first000001", source: "verify", userId });
+    expect(again).toEqual({ finalized: false });
+    expect(await cartOf(userId)).toEqual({ [itemIds[0]!]: 3, [itemIds[2]!]: 1 });
+
+    expect(await handle.db.select().from(payments).where(eq(payments.orderId, order.id))).toMatchObject([{ id: "pay_first000001", status: "captured", source: "webhook", amountPaise: order.amountPaise }]);
+    expect(await handle.db.select().from(mailOutbox).where(eq(mailOutbox.subjectId, order.id))).toMatchObject([{ kind: "order-receipt", recipient: "asha@example.in" }]);
+    expect(await handle.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id))).toMatchObject([{ status: ORDER_RECEIVED, changedBy: null }]);
+    const [invoice] = await handle.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(invoice!.number).toBe(`MTH/${financialYear(new Date())}/${invoice!.serial}`);
+  });
+
+  it("never takes a second payment for a paid order, nor one of the wrong amount or for another customer", async () => {
+    const userId = await insertTestUser(handle.db);
+    const order = await pendingOrder(userId, [[0, 1]]);
+    const stranger = await insertTestUser(handle.db);
+
+    expect(await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_wrongamount1", amountPaise: order.amountPaise - 1, source: "webhook" })).toEqual({ finalized: false });
+    expect(await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_notyours0001", source: "verify", userId: stranger })).toEqual({ finalized: false });
+    const [untouched] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(untouched!.paymentStatus).toBe("pending");
+
+    expect((await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_theright0001", source: "verify", userId })).finalized).toBe(true);
+    expect(await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_asecond00001", amountPaise: order.amountPaise, source: "reconciler" })).toEqual({ finalized: false });
+    const [paid] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid!.paymentId).toBe("pay_theright0001");
+    expect(await handle.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("revives a failed order when the provider says money was taken after all", async () => {
+    const userId = await insertTestUser(handle.db);
+    const order = await pendingOrder(userId, [[1, 2]]);
+    await recordFailedPayment(ctx, order.razorpayOrderId!, { paymentId: "pay_declined0001", amountPaise: order.amountPaise, source: "webhook" });
+    expect((await handle.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe("failed");
+
+    expect((await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_retried00001", amountPaise: order.amountPaise, source: "webhook" })).finalized).toBe(true);
+    expect((await handle.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ paymentStatus: "paid", paymentId: "pay_retried00001" });
+  });
+
+  it("refunds, not honours, a late payment for a discounted order whose month's discount another order holds", async () => {
+    const userId = await insertTestUser(handle.db);
+    await handle.db.insert(cartItems).values({ userId, foodItemId: itemIds[2]!, quantity: 2 });
+    const month = kolkataMonth(new Date());
+    const late = await pendingOrder(userId, [[2, 2]], { discountApplied: true, discountMonth: month, discountPaise: 15_000, amountPaise: 45_000, paymentStatus: "expired" });
+    await pendingOrder(userId, [[0, 1]], { discountApplied: true, discountMonth: month, discountPaise: 9_900, amountPaise: 100 });
+
+    expect(await finalizePaid(ctx, late.razorpayOrderId!, { paymentId: "pay_toolate00001", amountPaise: 45_000, source: "webhook" })).toEqual({ finalized: false });
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, late.id));
+    expect(order).toMatchObject({ paymentStatus: "refunded", paymentId: "pay_toolate00001" });
+    expect(await handle.db.select().from(payments).where(eq(payments.orderId, late.id))).toMatchObject([{ status: "captured", amountPaise: 45_000 }]);
+    // The whole amount goes back (no provider answers in this test, so the refund waits as failed for a retry).
+    expect(await handle.db.select().from(refunds).where(and(eq(refunds.orderId, late.id)))).toMatchObject([{ amountPaise: 45_000, idempotencyKey: `unhonourable:${late.id}` }]);
+    // Nothing was delivered: no receipt, no invoice, and the cart is as it was.
+    expect(await handle.db.select().from(invoices).where(eq(invoices.orderId, late.id))).toEqual([]);
+    expect(await handle.db.select().from(mailOutbox).where(and(eq(mailOutbox.subjectId, late.id), eq(mailOutbox.kind, "order-receipt")))).toEqual([]);
+    expect(await cartOf(userId)).toEqual({ [itemIds[2]!]: 2 });
+
+    // The same late payment reported again refunds nothing more.
+    await finalizePaid(ctx, late.razorpayOrderId!, { paymentId: "pay_toolate00001", amountPaise: 45_000, source: "reconciler" });
+    expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, late.id))).toHaveLength(1);
+  });
+});
