@@ -25,7 +25,7 @@ import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 export const adminRouter = {
   removeFood: adminProcedure
     .input(z.object({ id: z.string().max(100) }))
-    .mutation(({ ctx, input }) => removeFoodItem({ ...ctx, imagesDir: ctx.config.imagesDir }, input.id)),
+    .mutation(({ ctx, input }) => removeFoodItem(ctx, input.id)),
   orders: adminProcedure.input(orderListInputSchema).query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
   updateOrderStatus: adminProcedure
     .input(updateOrderStatusSchema)
