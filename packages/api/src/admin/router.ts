@@ -11,6 +11,7 @@ import {
   updateOrderStatusSchema,
 } from "@mithai/schema/contracts/admin";
 import { adminProcedure } from "../trpc";
+import { kitchenAdminProcedures } from "../kitchen/router";
 import { removeFoodItem } from "./food-admin";
 import { listCustomers } from "./customers-admin";
 import { listUndeliveredMail, retryMail } from "./mail-admin";
@@ -43,4 +44,5 @@ export const adminRouter = {
   reviews: adminProcedure.input(reviewListInputSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
   hideReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
   restoreReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
+  ...kitchenAdminProcedures,
 } satisfies TRPCRouterRecord;
