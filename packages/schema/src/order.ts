@@ -118,6 +118,9 @@ export interface CustomerOrder {
   subtotal: number;
   discount: number;
   amount: number;
+  /** The promo code whose discount `discount` is (null: the month's ₹150, or none), and the delivery charge inside `amount`. */
+  promoCode: string | null;
+  deliveryCharge: number;
   createdAt: string;
   paymentId: string | null;
   status: string;

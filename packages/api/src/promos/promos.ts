@@ -98,7 +98,8 @@ function toPromoCode(row: PromoRow & { pending: number }): PromoCode {
   };
 }
 
-const pendingUses = sql<number>`(select count(*)::int from ${orders} where ${orders.promoCodeId} = ${promoCodes.id} and ${orders.paymentStatus} = 'pending')`;
+// Qualified by hand: inside the subquery drizzle would leave "id" unqualified, and it would name the order's id.
+const pendingUses = sql<number>`(select count(*)::int from ${orders} as held where held.promo_code_id = ${promoCodes}.id and held.payment_status = 'pending')`;
 
 export async function listPromos(db: Db): Promise<PromoCode[]> {
   const rows = await db.select({ row: promoCodes, pending: pendingUses }).from(promoCodes).orderBy(desc(promoCodes.createdAt));

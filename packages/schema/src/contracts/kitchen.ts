@@ -43,15 +43,16 @@ const rupeesSchema = (field: string, min: number) => {
 const optionalRupeesSchema = (field: string, min: number) =>
   z.preprocess((value) => (value === undefined || blank(value) ? null : value), rupeesSchema(field, min).nullable());
 
-const PINCODE_RULE_MESSAGE = "pincodes: each a prefix of 1 to 6 digits (500) or a range of two 6-digit PIN codes (500001-500099)";
+const RULE_WORDS = "a prefix of 1 to 6 digits (500) or a range of two 6-digit PIN codes (500001-500099)";
+const PINCODE_RULE_MESSAGE = `pincodes: a list of rules, each ${RULE_WORDS}`;
 const pincodeRuleSchema = z
-  .string({ message: PINCODE_RULE_MESSAGE })
+  .string({ message: RULE_WORDS })
   .trim()
   .refine((rule) => {
     if (/^[0-9]{1,6}$/.test(rule)) return true;
     const range = /^([1-9][0-9]{5})-([1-9][0-9]{5})$/.exec(rule);
     return range !== null && range[1]! <= range[2]!;
-  }, PINCODE_RULE_MESSAGE);
+  }, RULE_WORDS);
 
 const daysSchema = (field: string) =>
   z.coerce.number({ message: `${field}: whole days from 0 to 60` }).int(`${field}: whole days from 0 to 60`).min(0, `${field}: whole days from 0 to 60`).max(60, `${field}: whole days from 0 to 60`);
