@@ -133,6 +133,30 @@ describe("stock", () => {
     expect(await stockOf()).toBe(0);
   });
 
+  it("a customer's cancellation puts the sweets back; an admin refund does when asked to, once", async () => {
+    await setStock(6);
+    const buyer = await createCustomer(t);
+    const placed = (await order(buyer, 2)).body;
+    await verifyVia(t, buyer, (await payInSandboxWindow(t, placed)).response!);
+    expect(await stockOf()).toBe(4);
+    const cancelled = await t.app.inject({ method: "POST", url: "/api/order/cancel", headers: bearer(buyer.token), payload: { orderId: placed.orderId } });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await stockOf()).toBe(6);
+
+    const other = await createCustomer(t);
+    const second = (await order(other, 3)).body;
+    await verifyVia(t, other, (await payInSandboxWindow(t, second)).response!);
+    expect(await stockOf()).toBe(3);
+    const refund = (restock: boolean, amount: number) =>
+      t.app.inject({ method: "POST", url: `/api/admin/orders/${second.orderId}/refund`, headers: bearer(admin.token), payload: { amount, reason: "Box damaged", restock } });
+    expect((await refund(false, 1)).statusCode).toBe(200);
+    expect(await stockOf()).toBe(3);
+    expect((await refund(true, 1)).statusCode).toBe(200);
+    expect(await stockOf()).toBe(6);
+    expect((await refund(true, 1)).statusCode).toBe(200);
+    expect(await stockOf()).toBe(6);
+  });
+
   it("50 customers racing for the last 10 kg buy exactly 10 kg", async () => {
     await setStock(10);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => createCustomer(t)));

@@ -37,7 +37,14 @@ export const adminRouter = {
   refundOrder: adminProcedure
     .input(refundOrderInputSchema)
     .mutation(({ ctx, input }) =>
-      requestRefund(ctx, { orderId: input.orderId, amountPaise: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, requestedBy: ctx.auth.userId }),
+      requestRefund(ctx, {
+        orderId: input.orderId,
+        amountPaise: input.amount,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+        requestedBy: ctx.auth.userId,
+        restock: input.restock,
+      }),
     ),
   retryRefund: adminProcedure.input(refundIdInputSchema).mutation(({ ctx, input }) => retryRefund(ctx, input.id)),
   customers: adminProcedure.input(customerListInputSchema).query(({ ctx, input }) => listCustomers(ctx.db, input)),

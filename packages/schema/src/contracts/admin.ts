@@ -186,6 +186,8 @@ export const refundOrderInputSchema = z.object({
     .min(3, "reason: say why the money goes back (it is shown to the customer)")
     .max(200, "reason: at most 200 characters"),
   idempotencyKey: z.string().trim().min(1).max(100, "idempotencyKey: at most 100 characters").optional(),
+  /** Put the order's sweets back in stock (the kitchen still has them); only once per order. */
+  restock: z.boolean({ message: "restock: true or false" }).optional(),
 });
 export type RefundOrderInput = z.output<typeof refundOrderInputSchema>;
 
