@@ -5,7 +5,7 @@ import { foodItems, orders, refunds } from "@mithai/db/schema";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
-import { createCheckoutApp, createCustomer, eventually, payInSandboxWindow, placeOrderVia, testAddress, verifyVia } from "./fixtures";
+import { createCheckoutApp, createCustomer, createTwinApps, eventually, payInSandboxWindow, placeOrderVia, testAddress, verifyVia } from "./fixtures";
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
@@ -172,5 +172,29 @@ describe("stock", () => {
       .from(sql`${orders}, jsonb_array_elements(${orders.items}) as line`)
       .where(sql`${orders.userId} in ${buyers.map((b) => b.userId)} and ${orders.paymentStatus} = 'pending' and (line ->> 'foodItemId')::uuid = ${item.id}`);
     expect(held!.kg).toBe(10);
+  });
+});
+
+describe("stock in the catalogue cache", () => {
+  it("another server's list shows each reservation and release (NOTIFY)", async () => {
+    const { one, two, close } = await createTwinApps();
+    try {
+      const [item] = await one.database.db.select().from(foodItems).orderBy(asc(foodItems.slug)).limit(1);
+      const admin = await createAccount(one.database.db, "admin");
+      const listedOnTwo = async () =>
+        jsonOf<{ data: FoodItem[] }>(await two.app.inject({ method: "GET", url: "/api/food/list" })).data.find((f) => f._id === item!.id)!.stockKg;
+      expect(await listedOnTwo()).toBeNull();
+      await one.app.inject({ method: "PUT", url: `/api/admin/food/${item!.id}/stock`, headers: bearer(admin.token), payload: { stockKg: 3 } });
+      await eventually(async () => (await listedOnTwo()) === 3);
+      const buyer = await createCustomer(one);
+      const placed = (await placeOrderVia(one, buyer, { address: testAddress, items: [{ _id: item!.id, quantity: 3 }] })).body;
+      await eventually(async () => (await listedOnTwo()) === 0);
+      const soldOut = jsonOf<{ data: FoodItem }>(await two.app.inject({ method: "GET", url: `/api/food/slug/${item!.slug}` })).data;
+      expect(soldOut.soldOut).toBe(true);
+      await abandonPendingOrder(one.app.deps, buyer.userId, placed.orderId);
+      await eventually(async () => (await listedOnTwo()) === 3);
+    } finally {
+      await close();
+    }
   });
 });
