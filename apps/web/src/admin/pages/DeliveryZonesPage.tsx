@@ -1,12 +1,11 @@
 import "./admin-pages.css";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { toast } from "react-toastify";
+import type { FormEvent } from "react";
 import type { DeliveryZone } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
-import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAdminTRPC } from "../trpc";
+import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";
 
 interface ZoneForm {
   name: string;
@@ -38,32 +37,18 @@ export function DeliveryZonesPage() {
   const create = useMutation(trpc.admin.createDeliveryZone.mutationOptions(settle));
   const update = useMutation(trpc.admin.updateDeliveryZone.mutationOptions(settle));
   const remove = useMutation(trpc.admin.deleteDeliveryZone.mutationOptions(settle));
-  const [editing, setEditing] = useState<string | null>(null);
-  const [form, setForm] = useState<ZoneForm>(EMPTY);
-  const set = (field: keyof ZoneForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const editor = useKitchenEditor<ZoneForm>(EMPTY);
+  const { editing, form, set } = editor;
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const zone = { name: form.name, pincodes: form.pincodes, charge: form.charge, freeAbove: form.freeAbove, minDays: form.minDays, maxDays: form.maxDays };
-    try {
-      if (editing) await update.mutateAsync({ id: editing, zone });
-      else await create.mutateAsync(zone);
-      toast.success(`Zone ${form.name} saved`);
-      setEditing(null);
-      setForm(EMPTY);
-    } catch (error) {
-      toast.error(serverMessageOf(error) ?? "Could not save the zone");
-    }
+    const saved = await withToast(() => (editing ? update.mutateAsync({ id: editing, zone: form }) : create.mutateAsync(form)), `Zone ${form.name} saved`, "Could not save the zone");
+    if (saved) editor.reset();
   }
 
   async function drop(zone: DeliveryZone) {
     if (!window.confirm(`Stop delivering to ${zone.name}?`)) return;
-    try {
-      await remove.mutateAsync({ id: zone._id });
-      toast.success(`Zone ${zone.name} removed`);
-    } catch (error) {
-      toast.error(serverMessageOf(error) ?? "Could not remove the zone");
-    }
+    await withToast(() => remove.mutateAsync({ id: zone._id }), `Zone ${zone.name} removed`, "Could not remove the zone");
   }
 
   return (
@@ -98,23 +83,7 @@ export function DeliveryZonesPage() {
           Max days
           <input inputMode="numeric" value={form.maxDays} onChange={set("maxDays")} />
         </label>
-        <div className="filter-actions">
-          <button type="submit" className="btn-small btn-primary">
-            {editing ? "Save zone" : "Add zone"}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className="btn-small"
-              onClick={() => {
-                setEditing(null);
-                setForm(EMPTY);
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
+        <EditorButtons editing={editing !== null} addLabel="Add zone" saveLabel="Save zone" onCancel={editor.reset} />
       </form>
       {zones.isPending ? (
         <p aria-busy="true">Loading zones...</p>
@@ -131,21 +100,7 @@ export function DeliveryZonesPage() {
                 {zone.pincodes.join(", ")} · {zone.charge === 0 ? "free" : formatRupees(zone.charge)}
                 {zone.freeAbove !== null && ` (free from ${formatRupees(zone.freeAbove)})`} · {zone.minDays}–{zone.maxDays} days
               </p>
-              <div className="row-actions">
-                <button
-                  type="button"
-                  className="btn-small"
-                  onClick={() => {
-                    setEditing(zone._id);
-                    setForm(formOf(zone));
-                  }}
-                >
-                  Edit
-                </button>
-                <button type="button" className="btn-small danger" onClick={() => void drop(zone)}>
-                  Remove
-                </button>
-              </div>
+              <EntryButtons onEdit={() => editor.edit(zone._id, formOf(zone))} onRemove={() => void drop(zone)} removeLabel="Remove" />
             </li>
           ))}
         </ul>

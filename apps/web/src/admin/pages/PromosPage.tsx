@@ -1,12 +1,11 @@
 import "./admin-pages.css";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { toast } from "react-toastify";
+import type { FormEvent } from "react";
 import type { PromoCode, PromoKind } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
-import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAdminTRPC } from "../trpc";
+import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";
 
 interface PromoForm {
   code: string;
@@ -45,32 +44,22 @@ export function PromosPage() {
   const create = useMutation(trpc.admin.createPromo.mutationOptions(settle));
   const update = useMutation(trpc.admin.updatePromo.mutationOptions(settle));
   const remove = useMutation(trpc.admin.deletePromo.mutationOptions(settle));
-  const [editing, setEditing] = useState<string | null>(null);
-  const [form, setForm] = useState<PromoForm>(EMPTY);
-  const set = (field: keyof PromoForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const editor = useKitchenEditor<PromoForm>(EMPTY);
+  const { editing, form, set, setForm } = editor;
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const promo = { ...form };
-    try {
-      if (editing) await update.mutateAsync({ id: editing, promo });
-      else await create.mutateAsync(promo);
-      toast.success(`Promo code ${form.code.toUpperCase()} saved`);
-      setEditing(null);
-      setForm(EMPTY);
-    } catch (error) {
-      toast.error(serverMessageOf(error) ?? "Could not save the promo code");
-    }
+    const saved = await withToast(
+      () => (editing ? update.mutateAsync({ id: editing, promo: form }) : create.mutateAsync(form)),
+      `Promo code ${form.code.toUpperCase()} saved`,
+      "Could not save the promo code",
+    );
+    if (saved) editor.reset();
   }
 
   async function drop(promo: PromoCode) {
     if (!window.confirm(`Delete promo code ${promo.code}?`)) return;
-    try {
-      await remove.mutateAsync({ id: promo._id });
-      toast.success(`Promo code ${promo.code} deleted`);
-    } catch (error) {
-      toast.error(serverMessageOf(error) ?? "Could not delete the promo code");
-    }
+    await withToast(() => remove.mutateAsync({ id: promo._id }), `Promo code ${promo.code} deleted`, "Could not delete the promo code");
   }
 
   return (
@@ -118,23 +107,7 @@ export function PromosPage() {
             <input type="checkbox" checked={form.active} onChange={(event) => setForm((current) => ({ ...current, active: event.target.checked }))} /> Active
           </span>
         </label>
-        <div className="filter-actions">
-          <button type="submit" className="btn-small btn-primary">
-            {editing ? "Save code" : "Add code"}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className="btn-small"
-              onClick={() => {
-                setEditing(null);
-                setForm(EMPTY);
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
+        <EditorButtons editing={editing !== null} addLabel="Add code" saveLabel="Save code" onCancel={editor.reset} />
       </form>
       {promos.isPending ? (
         <p aria-busy="true">Loading promo codes...</p>
@@ -161,21 +134,7 @@ export function PromosPage() {
                 {promo.pending > 0 && ` · ${promo.pending} awaiting payment`}
                 {promo.overrun > 0 && <span className="overrun"> · {promo.overrun} over the limit (late payments honoured)</span>}
               </p>
-              <div className="row-actions">
-                <button
-                  type="button"
-                  className="btn-small"
-                  onClick={() => {
-                    setEditing(promo._id);
-                    setForm(formOf(promo));
-                  }}
-                >
-                  Edit
-                </button>
-                <button type="button" className="btn-small danger" onClick={() => void drop(promo)}>
-                  Delete
-                </button>
-              </div>
+              <EntryButtons onEdit={() => editor.edit(promo._id, formOf(promo))} onRemove={() => void drop(promo)} removeLabel="Delete" />
             </li>
           ))}
         </ul>
