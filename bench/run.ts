@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkoutLoad } from "./checkout";
+import { checkoutLoad, printCheckout } from "./checkout";
 import { clusterLoad, clusterTable } from "./cluster";
 import { measure, startProcess, type LoadResult } from "./lib";
 import { lighthouseBench, lighthouseTable } from "./lighthouse";
@@ -58,7 +58,9 @@ async function coldStart(): Promise<{ freshMs: number; warmDataMs: number }> {
 
 const catalogue = await catalogueLoad();
 const cluster = await clusterLoad({ root, seconds: SECONDS, ports: CLUSTER_PORTS });
-const checkout = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50 });
+const checkoutUntracked = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50 });
+const checkoutTracked = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50, stockTracked: true });
+const checkout = checkoutUntracked && checkoutTracked ? [checkoutUntracked, checkoutTracked] : null;
 const cold = await coldStart();
 const lighthouse = await lighthouseBench({ root, port: LIGHTHOUSE_PORT });
 
@@ -85,19 +87,8 @@ for (const r of rows) {
 }
 if (cluster) console.log(`\n${clusterTable(cluster)}`);
 if (checkout) {
-  console.log(`\ncheckout (place + verify, sandbox payments, PostgreSQL, receipts by SMTP to a local mail server), ${checkout.concurrency} concurrent customers, ${checkout.verified} orders in ${checkout.seconds} s:`);
-  console.log("| orders/s | p50 ms | p99 ms | failed | shop CPU ms/order | PostgreSQL CPU ms/order | load generator CPU ms/order |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|");
-  console.log(
-    `| ${checkout.ordersPerSecond} | ${checkout.p50Ms} | ${checkout.p99Ms} | ${checkout.failed} | ${checkout.serverCpuMsPerOrder ?? "n/a"} | ${checkout.postgresCpuMsPerOrder ?? "n/a"} | ${checkout.clientCpuMsPerOrder} |`,
-  );
-  console.log(
-    `orders placed / verified / paid rows / payment rows / receipts mailed / duplicates: ${checkout.placed} / ${checkout.verified} / ${checkout.paidRows} / ${checkout.paymentRows} / ${checkout.receipts} / ${checkout.duplicates}` +
-      (checkout.consistent
-        ? " — consistent"
-        : ` — INCONSISTENT (${checkout.verifiedButNotPaid} verified orders not paid in the database, ${checkout.receipts} receipts for ${checkout.verified} orders)`),
-  );
-  if (!checkout.consistent) process.exitCode = 1;
+  printCheckout(checkout);
+  if (checkout.some((run) => !run.consistent)) process.exitCode = 1;
 }
 console.log(`\ncold start (npm start → first page): fresh embedded database ${cold.freshMs} ms, existing data ${cold.warmDataMs} ms`);
 console.log(`\n${lighthouseTable(lighthouse)}`);

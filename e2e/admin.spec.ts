@@ -109,7 +109,7 @@ test.describe("admin orders", () => {
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
     const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFOrder number,Order id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Subtotal (INR),Discount (INR),Amount (INR),Refunded (INR),Net (INR),Discount applied,Payment id",
+      "\uFEFFOrder number,Order id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Subtotal (INR),Discount (INR),Delivery (INR),Amount (INR),Refunded (INR),Net (INR),Discount applied,Promo code,Payment id",
     );
   });
   test("changes a paid order's status, and the customer sees it in their orders", async ({ page }) => {

@@ -30,6 +30,9 @@ export interface FoodItem {
   /** For the GST invoice: the HSN code and the GST rate (percent) included in the price. */
   hsn: string;
   gstRate: number;
+  /** Kilograms left to sell (null: not tracked) and whether none is left (DECISIONS "The kitchen's rules"). */
+  stockKg: number | null;
+  soldOut: boolean;
 }
 
 /** GST rates an item may carry (percent); sweetmeats are 5 %. */

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, lazy, useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { sameAddress } from "@mithai/schema/account";
+import { PINCODE_PATTERN, sameAddress } from "@mithai/schema/account";
 import type { DeliveryAddressInput, PlacedOrder } from "@mithai/schema/order";
 import { serverMessageOf } from "../lib/errors";
 import { showNotice } from "../lib/notice";
+import { getAppliedPromoCode, setAppliedPromoCode } from "../lib/promo-code";
 import { useCustomerToken } from "../lib/session";
 import { SHOP_NAME } from "../lib/shop";
 import { useTRPC } from "../lib/trpc";
@@ -32,12 +32,19 @@ function Checkout() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const preview = useQuery({ ...trpc.order.preview.queryOptions(), staleTime: 0 });
   const profile = useQuery(trpc.user.profile.queryOptions());
+  const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
+  const [promoCode, setPromoCode] = useState(getAppliedPromoCode);
+  // The summary follows the PIN code typed (its delivery charge) and the cart's promo code.
+  const pincode = new RegExp(`^${PINCODE_PATTERN}$`).test(address.pincode) ? address.pincode : undefined;
+  const preview = useQuery({
+    ...trpc.order.preview.queryOptions({ ...(pincode ? { pincode } : {}), ...(promoCode ? { promoCode } : {}) }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
   const place = useMutation(trpc.order.place.mutationOptions());
   const verify = useMutation(trpc.order.verify.mutationOptions());
   const abandon = useMutation(trpc.order.abandon.mutationOptions());
-  const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
   const [paying, setPaying] = useState<PlacedOrder | null>(null);
   const [problem, setProblem] = useState("");
   // Once a payment has an outcome the page only leaves for /verify: the emptied cart must not send it to /cart.
@@ -64,6 +71,8 @@ function Checkout() {
 
   const prefill = { name: address.fullName, email: address.email, contact: address.mobile };
   const busy = place.isPending || paying !== null || leaving;
+  // Nothing to pay for while a line asks more than is left or the PIN code is not served: the summary says why.
+  const blocked = preview.data.lines.some((line) => line.problem) || preview.data.delivery?.serviceable === false;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -78,10 +87,13 @@ function Checkout() {
     }
     let placed: PlacedOrder;
     try {
-      placed = await place.mutateAsync({ address });
+      // A code the summary shows as not applying (used up, or smaller than the ₹150) is not sent.
+      placed = await place.mutateAsync({ address, ...(preview.data?.promoApplied ? { promoCode: preview.data.promoApplied } : {}) });
     } catch (error) {
-      if (error instanceof TRPCClientError && error.data?.code === "BAD_REQUEST") setProblem(error.message);
+      const message = serverMessageOf(error);
+      if (message) setProblem(message);
       window.alert(PLACEMENT_FAILED);
+      void preview.refetch();
       return;
     }
     if (preview.data?.paymentMode === "razorpay") {
@@ -124,6 +136,7 @@ function Checkout() {
         discount: String(Boolean(verified.discountApplied)),
         orderCount: String(verified.orderCount ?? 0),
       });
+      setAppliedPromoCode(null);
       navigate(`/verify?${query}`);
       // The paid order emptied the server cart: every cached view of it is stale now.
       void queryClient.invalidateQueries();
@@ -147,12 +160,24 @@ function Checkout() {
         />
         <div className="checkout-side">
           <OrderSummary preview={preview.data} />
+          {promoCode && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setAppliedPromoCode(null);
+                setPromoCode(null);
+              }}
+            >
+              Remove promo code {promoCode}
+            </button>
+          )}
           {problem && (
             <p className="form-error" role="alert">
               {problem}
             </p>
           )}
-          <button type="submit" className="button button-primary checkout-pay" disabled={busy}>
+          <button type="submit" className="button button-primary checkout-pay" disabled={busy || blocked}>
             {place.isPending ? "Placing order..." : leaving ? "Confirming payment..." : "Proceed to payment"}
           </button>
         </div>

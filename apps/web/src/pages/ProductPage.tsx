@@ -4,7 +4,9 @@ import { Navigate, useParams } from "react-router";
 import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { productPageTitle } from "@mithai/schema/pages";
+import { DeliveryCheck } from "../components/DeliveryCheck";
 import { ProductActions } from "../components/ProductActions";
+import { StockNote } from "../components/StockNote";
 import { Reviews } from "../components/Reviews";
 import { SuggestedItems } from "../components/SuggestedItems";
 import { Tabs } from "../components/Tabs";
@@ -45,8 +47,10 @@ export function ProductPage() {
             {formatRupees(item.price)} <span className="muted">per kg</span>
           </p>
           <p className="product-desc">{item.description}</p>
+          <StockNote stockKg={item.stockKg} />
           <p className="note">Minimum order starts from 1 kg.</p>
           <ProductActions key={item._id} item={item} />
+          <DeliveryCheck subtotal={item.price} />
         </div>
       </div>
 

@@ -19,10 +19,12 @@ const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][]
   ["Items", (o) => o.items.map((item) => `${item.name} x ${item.quantity} kg @ ${item.price}`).join("; ")],
   ["Subtotal (INR)", (o) => o.subtotal],
   ["Discount (INR)", (o) => o.discount],
+  ["Delivery (INR)", (o) => o.deliveryCharge],
   ["Amount (INR)", (o) => o.amount],
   ["Refunded (INR)", (o) => o.refundedAmount],
   ["Net (INR)", (o) => Math.round((o.amount - o.refundedAmount) * 100) / 100],
   ["Discount applied", (o) => (o.discountApplied ? "yes" : "no")],
+  ["Promo code", (o) => o.promoCode ?? ""],
   ["Payment id", (o) => o.paymentId ?? ""],
 ];
 

@@ -11,6 +11,7 @@ import {
   updateOrderStatusSchema,
 } from "@mithai/schema/contracts/admin";
 import { adminProcedure } from "../trpc";
+import { kitchenAdminProcedures } from "../kitchen/router";
 import { removeFoodItem } from "./food-admin";
 import { listCustomers } from "./customers-admin";
 import { listUndeliveredMail, retryMail } from "./mail-admin";
@@ -36,11 +37,19 @@ export const adminRouter = {
   refundOrder: adminProcedure
     .input(refundOrderInputSchema)
     .mutation(({ ctx, input }) =>
-      requestRefund(ctx, { orderId: input.orderId, amountPaise: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, requestedBy: ctx.auth.userId }),
+      requestRefund(ctx, {
+        orderId: input.orderId,
+        amountPaise: input.amount,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+        requestedBy: ctx.auth.userId,
+        restock: input.restock,
+      }),
     ),
   retryRefund: adminProcedure.input(refundIdInputSchema).mutation(({ ctx, input }) => retryRefund(ctx, input.id)),
   customers: adminProcedure.input(customerListInputSchema).query(({ ctx, input }) => listCustomers(ctx.db, input)),
   reviews: adminProcedure.input(reviewListInputSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
   hideReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
   restoreReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
+  ...kitchenAdminProcedures,
 } satisfies TRPCRouterRecord;

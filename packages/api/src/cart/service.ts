@@ -5,6 +5,7 @@ import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, ty
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import { onSaleItemId } from "../catalog/food-items";
 import { AppError, badRequest, notFound } from "../errors";
+import { stockShort } from "../stock/stock";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -28,6 +29,10 @@ export function addToCart(db: Db, userId: string, itemId: string, quantity = 1):
     const foodItemId = await onSaleItemId(tx, itemId);
     const lines = await getCart(tx, userId);
     if (!lines.some((line) => line._id === foodItemId) && lines.length >= MAX_CART_LINES) throw badRequest(CART_FULL_MESSAGE);
+    // A sold-out sweet cannot be added, nor more than is left (checkout decides under lock; this tells the customer early).
+    const [stock] = await tx.select({ name: foodItems.name, stockKg: foodItems.stockKg }).from(foodItems).where(eq(foodItems.id, foodItemId));
+    const inCart = lines.find((line) => line._id === foodItemId)?.quantity ?? 0;
+    if (stock && stock.stockKg !== null && inCart + quantity > stock.stockKg) throw stockShort(stock.name, stock.stockKg);
     // One statement adds to whatever the line holds now, so no add is ever lost; the guard keeps the line within limits.
     const [line] = await tx
       .insert(cartItems)

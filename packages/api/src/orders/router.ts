@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { cancelOrderInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { cancelOrderInputSchema, checkoutPreviewInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
 import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/invoice";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";
@@ -11,7 +11,7 @@ import { verifyPayment } from "./verify";
 
 export const orderRouter = {
   /** What `place` would charge now, including whether the month's ₹150 discount applies. */
-  preview: customerProcedure.query(({ ctx }) => previewCheckout(ctx, ctx.auth.userId)),
+  preview: customerProcedure.input(checkoutPreviewInputSchema).query(({ ctx, input }) => previewCheckout(ctx, ctx.auth.userId, input ?? {})),
   place: customerProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input)),
   verify: customerProcedure.input(verifyPaymentInputSchema).mutation(({ ctx, input }) => verifyPayment(ctx, ctx.auth.userId, input)),
   /** The payment window was closed without paying. */

@@ -4,6 +4,7 @@ import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
 import { ORDER_DATE_RANGE, ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
 import { categorySchema, slugSchema } from "./catalog";
+import { stockKgSchema } from "./kitchen";
 
 const PRICE_MESSAGE = "Price must be a number from ₹1 to ₹1,00,000 with at most 2 decimals";
 
@@ -90,6 +91,8 @@ export const foodItemInputSchema = z.object({
       .refine((rate) => (GST_RATES as readonly number[]).includes(rate), GST_RATE_MESSAGE)
       .optional(),
   ),
+  /** Kilograms left to sell; empty: not tracked; left out of an edit: unchanged. */
+  stockKg: stockKgSchema.optional(),
 });
 export type FoodItemInput = z.output<typeof foodItemInputSchema>;
 
@@ -183,6 +186,8 @@ export const refundOrderInputSchema = z.object({
     .min(3, "reason: say why the money goes back (it is shown to the customer)")
     .max(200, "reason: at most 200 characters"),
   idempotencyKey: z.string().trim().min(1).max(100, "idempotencyKey: at most 100 characters").optional(),
+  /** Put the order's sweets back in stock (the kitchen still has them); only once per order. */
+  restock: z.boolean({ message: "restock: true or false" }).optional(),
 });
 export type RefundOrderInput = z.output<typeof refundOrderInputSchema>;
 

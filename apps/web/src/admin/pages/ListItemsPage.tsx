@@ -8,6 +8,7 @@ import { formatRupees } from "@mithai/schema/money";
 import { foodImageProps } from "../../lib/images";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminAction, adminRequest, jsonBody } from "./admin-request";
+import { StockQuickEdit } from "./StockQuickEdit";
 
 /** /admin/list: every item on sale with edit and remove controls. */
 export function ListItemsPage() {
@@ -49,6 +50,7 @@ export function ListItemsPage() {
                 <th scope="col">Name</th>
                 <th scope="col">Category</th>
                 <th scope="col">Price / kg</th>
+                <th scope="col">Stock (kg)</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -65,6 +67,9 @@ export function ListItemsPage() {
                   </td>
                   <td>{item.category}</td>
                   <td>{formatRupees(item.price)}</td>
+                  <td>
+                    <StockQuickEdit key={`${item._id}:${item.stockKg}`} item={item} onSaved={() => void list.refetch()} />
+                  </td>
                   <td>
                     <div className="row-actions">
                       <Link className="btn-small" to={`/admin/edit/${item._id}`} aria-label={`Edit ${item.name}`}>
