@@ -27,7 +27,8 @@ describe("the receipt mail (issue 16)", () => {
     const mail = orderConfirmationMail(config, paidOrder());
     expect(mail.subject).toBe("Mithai: order #3B87C475 confirmed");
     expect(mail.text).toContain("Kaju Katli × 2 kg: ₹1,161");
-    expect(mail.text).toContain("Subtotal: ₹1,161\nDiscount (2nd order this month): -₹150\nPaid: ₹1,011");
+    expect(mail.text).toContain("Subtotal: ₹1,161\nDiscount (2nd order this month): -₹150\nDelivery: Free\nPaid: ₹1,011");
+    expect(orderConfirmationMail(config, paidOrder({ promoCode: "DIWALI10", deliveryZone: "Telangana", deliveryChargePaise: 4_900 })).text).toContain("Promo code DIWALI10: -₹150\nDelivery (Telangana): ₹49\nPaid");
     expect(mail.html).toContain("Discount (2nd order this month): -₹150");
   });
 
