@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "@mithai/schema/auth";
-import { PASSWORD, logInInOpenPopup, signUpThroughPopup } from "./support/accounts";
+import { PASSWORD, fromOwnClient, logInInOpenPopup, signUpThroughPopup } from "./support/accounts";
 import { adminToken } from "./support/admin";
 
 /** A second browser (its own storage), signed in as the same customer through the login popup. */
@@ -69,7 +69,7 @@ test.describe("sessions on every device", () => {
     const email = `second-admin-${Date.now()}@mithai-e2e.in`;
     const created = await page.request.post("/api/user/register", {
       data: { name: "Second Admin", email, password: PASSWORD, role: "admin" },
-      headers: { authorization: `Bearer ${await adminToken(page)}` },
+      headers: { ...fromOwnClient(), authorization: `Bearer ${await adminToken(page)}` },
     });
     expect(created.ok()).toBe(true);
 
