@@ -1,8 +1,12 @@
 import type { Db } from "@mithai/db/client";
 import type { AdminOrder } from "@mithai/schema/admin";
-import type { OrderFilters } from "@mithai/schema/contracts/admin";
+import type { OrderFilters, OrdersCsvInput } from "@mithai/schema/contracts/admin";
+import type { OrdersCsvPage } from "@mithai/schema/contracts/answers";
 import { SHOP_TIME_ZONE } from "@mithai/schema/order";
-import { orderBatches } from "./orders-admin";
+import { orderBatches, orderPage } from "./orders-admin";
+
+/** Orders per page of the paged export (tRPC `admin.ordersCsv`), as many as the streamed download reads per batch. */
+export const CSV_PAGE_SIZE = 500;
 
 const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][] = [
   ["Order number", (o) => o.orderNumber],
@@ -32,13 +36,25 @@ const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][]
  * first chunk is out the first query has answered, so a caller that waits for it can still refuse the whole export.
  */
 export async function* ordersCsv(db: Db, filters: OrderFilters): AsyncGenerator<string> {
-  let header = `\uFEFF${csvLine(COLUMNS.map(([title]) => title))}`;
-  for await (const batch of orderBatches(db, filters)) {
-    yield header + batch.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
+  let header = csvHeader();
+  for await (const batch of orderBatches(db, filters, CSV_PAGE_SIZE)) {
+    yield header + csvRows(batch);
     header = "";
   }
   if (header) yield header;
 }
+
+/**
+ * The same export one page at a time, for tools that cannot take a stream: the first page (no cursor) starts with the
+ * byte-order mark and the header; joining every page's `csv` gives exactly what the streamed download sends.
+ */
+export async function ordersCsvPage(db: Db, { cursor, ...filters }: OrdersCsvInput): Promise<OrdersCsvPage> {
+  const page = await orderPage(db, filters, cursor, CSV_PAGE_SIZE);
+  return { csv: (cursor ? "" : csvHeader()) + csvRows(page.data), nextCursor: page.nextCursor };
+}
+
+const csvHeader = () => `\uFEFF${csvLine(COLUMNS.map(([title]) => title))}`;
+const csvRows = (orders: AdminOrder[]) => orders.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
 
 export function csvLine(values: (string | number)[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
