@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RequestContext } from "@mithai/api/context";
+import { AppError } from "@mithai/api/errors";
 import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
 import { appRouter, type AppRouter } from "@mithai/api/root";
 import { assertAdmin } from "@mithai/api/trpc";
@@ -14,6 +15,15 @@ import { sendPreparedJson } from "./compression";
 export const TRPC_CATALOG_LIST_URL = "/trpc/catalog.list";
 
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {
+  // Only the form procedures take a form: any other would get the raw multipart stream as its input.
+  app.addHook("onRequest", async (req) => {
+    if (isMultipart(req) && !FORM_PROCEDURES.has(procedurePath(req))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send tRPC input as JSON");
+  });
+  // A form's body is left unparsed: tRPC then reads the request stream itself (the adapter would JSON-encode any
+  // body it is handed that is not Node's own IncomingMessage, like the requests of app.inject).
+  app.addHook("preValidation", async (req) => {
+    if (isMultipart(req)) req.body = undefined;
+  });
   // Every page of the storefront reads the catalogue. This exact request (no input, not batched) gets the answer tRPC
   // would give, made once per catalogue version and pre-compressed, with an ETag; any other form goes to tRPC.
   const { catalog } = app.deps;
@@ -55,16 +65,14 @@ export const FORM_PROCEDURES = new Set(["admin.addFood", "admin.editFood"]);
 /** A form is the picture plus its text fields (30 fields of at most 64 KB each, as the REST form allows). */
 export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 30 * 64 * 1024;
 
+const procedurePath = (req: FastifyRequest) => req.url.split("?")[0]!.slice("/trpc/".length);
 const isMultipart = (req: FastifyRequest) => req.headers["content-type"]?.toLowerCase().startsWith("multipart/") ?? false;
 
 /**
- * A form is read whole into memory by tRPC before its procedure runs, so it is admitted only for a form procedure,
- * from an admin, with a declared length within bounds (Node stops reading at that length): anyone else's upload is
+ * A form is read whole into memory by tRPC before its procedure runs, so it is admitted only from an admin, with a declared length within bounds (Node stops reading at that length): anyone else's upload is
  * refused before a byte of it is read.
  */
 async function admitForm(req: FastifyRequest, ctx: RequestContext): Promise<void> {
-  const path = (req.params as { path?: string }).path ?? "";
-  if (!FORM_PROCEDURES.has(path)) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Send tRPC input as JSON" });
   await assertAdmin(ctx, ctx.auth).catch((error: unknown) => {
     throw new TRPCError({ code: ctx.auth ? "FORBIDDEN" : "UNAUTHORIZED", message: error instanceof Error ? error.message : "Admins only" });
   });
