@@ -61,7 +61,7 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
 }
 
 /** The procedures that take a FormData input (an item's fields and its picture); every other one takes JSON. */
-export const FORM_PROCEDURES = new Set(["admin.addFood", "admin.editFood"]);
+export const FORM_PROCEDURES = new Set(["admin.addFood", "admin.editFood", "admin.checkFood"]);
 /** A form is the picture plus its text fields (30 fields of at most 64 KB each, as the REST form allows). */
 export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 30 * 64 * 1024;
 

@@ -2,6 +2,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import {
   addFoodFormSchema,
+  checkFoodFormSchema,
   customerListInputSchema,
   editFoodFormSchema,
   orderListInputSchema,
@@ -25,7 +26,7 @@ import {
   undeliveredMailListSchema,
 } from "@mithai/schema/contracts/answers";
 import { adminProcedure } from "../trpc";
-import { addFoodItem, editFoodItem, removeFoodItem } from "./food-admin";
+import { addFoodItem, checkFoodItem, editFoodItem, removeFoodItem } from "./food-admin";
 import { listCustomers } from "./customers-admin";
 import { listUndeliveredMail, retryMail } from "./mail-admin";
 import { ordersCsvPage } from "./orders-csv";
@@ -43,6 +44,13 @@ const imageBytes = async (image: Blob | undefined) => (image ? Buffer.from(await
  * multipart REST adapters (`/api/food/add`, `/api/food/edit/:id`) read; the rules live in the services both call.
  */
 export const adminRouter = {
+  checkFood: adminProcedure
+    .input(checkFoodFormSchema)
+    .output(z.object({ valid: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await checkFoodItem(ctx.db, input.id);
+      return { valid: true as const };
+    }),
   addFood: adminProcedure
     .input(addFoodFormSchema)
     .output(foodItemSchema)

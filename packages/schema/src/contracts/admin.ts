@@ -218,6 +218,14 @@ export const editFoodFormSchema = formDataSchema.pipe(
 );
 export type EditFoodForm = z.output<typeof editFoodFormSchema>;
 
+/**
+ * tRPC `admin.checkFood`: the add or edit form (with `id` to check an edit) checked by the same contract and answered
+ * without a change: what a tool's dry run asks before it writes anything.
+ */
+export const checkFoodFormSchema = formDataSchema.pipe(
+  foodItemInputSchema.extend({ id: z.string({ message: "id: the item's id" }).max(100, "id: the item's id").optional(), image: imageFileSchema }),
+);
+
 /** tRPC `admin.ordersCsv`: the list's filters and a page of the export (`cursor` from the previous page). */
 export const ordersCsvInputSchema = z.intersection(
   orderFiltersSchema,
