@@ -209,7 +209,8 @@ function changesOf(item: FoodItem, fields: FoodItemFields, picture: string | und
   compare("category", item.category, String(fields.category));
   compare("price", String(item.price), String(Number(fields.price)));
   for (const name of ["description", "ingredients", "benefits", "metaTitle", "metaDescription", "metaKeywords"] as const) compare(name, item[name], String(fields[name] ?? "").trim());
-  compare("faq", JSON.stringify(item.faq), JSON.stringify(fields.faq.map((f) => ({ question: f.question.trim(), answer: f.answer.trim() }))));
+  const pairs = (faq: { question: string; answer: string }[]) => JSON.stringify(faq.map((f) => [f.question.trim(), f.answer.trim()]));
+  compare("faq", pairs(item.faq), pairs(fields.faq));
   if (fields.hsn !== undefined) compare("hsn", item.hsn, String(fields.hsn));
   if (fields.gstRate !== undefined) compare("gstRate", String(item.gstRate), String(fields.gstRate));
   if (picture) changes.push("new picture");
