@@ -1,6 +1,7 @@
 import "./admin-pages.css";
 import { useState } from "react";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useAdminTRPCClient } from "../trpc";
 import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
@@ -8,9 +9,10 @@ import { FoodForm } from "./FoodForm";
 export function AddItemPage() {
   useDocumentTitle("Add item");
   const [formKey, setFormKey] = useState(0);
+  const client = useAdminTRPCClient();
 
   async function add(form: FormData) {
-    const added = await adminAction("/api/food/add", { method: "POST", body: form }, {
+    const added = await adminAction(() => client.admin.addFood.mutate(form), {
       success: "Food item added successfully!",
       failed: "Failed to add food item.",
       error: "Something went wrong.",
