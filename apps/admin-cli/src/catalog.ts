@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { foodItemForm, toMithaiError, type FoodItemFields, type MithaiClient, type RouterOutputs } from "@mithai/client";
-import { csvLine, readCsv, type CsvRow } from "./csv";
+import { csvLine, foodItemForm, toMithaiError, type FoodItemFields, type MithaiClient, type RouterOutputs } from "@mithai/client";
+import { readCsv, type CsvRow } from "./csv";
 import type { Output } from "./output";
 
 type FoodItem = RouterOutputs["catalog"]["list"][number];

@@ -1,14 +1,5 @@
 import { parse } from "csv-parse/sync";
 
-/** One CSV field (RFC 4180); text a spreadsheet would run as a formula gets a leading apostrophe. */
-export function csvField(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvLine = (values: (string | number)[]) => `${values.map(csvField).join(",")}\r\n`;
-
 export interface CsvRow {
   /** The line of the file the row starts on (the header is line 1). */
   line: number;

@@ -5,6 +5,8 @@ import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import type { FoodItemInput } from "@mithai/schema/contracts/admin";
 
 export type { AppRouter };
+/** CSV fields and lines as the shop writes them (RFC 4180; formula-looking text gets a leading apostrophe). */
+export { csvField, csvLine } from "@mithai/schema/csv";
 export type MithaiClient = TRPCClient<AppRouter>;
 /** What each procedure takes, e.g. `RouterInputs["admin"]["orders"]`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -2,6 +2,7 @@ import type { Db } from "@mithai/db/client";
 import type { AdminOrder } from "@mithai/schema/admin";
 import type { OrderFilters, OrdersCsvInput } from "@mithai/schema/contracts/admin";
 import type { OrdersCsvPage } from "@mithai/schema/contracts/answers";
+import { csvLine } from "@mithai/schema/csv";
 import { SHOP_TIME_ZONE } from "@mithai/schema/order";
 import { orderBatches, orderPage } from "./orders-admin";
 
@@ -55,20 +56,6 @@ export async function ordersCsvPage(db: Db, { cursor, ...filters }: OrdersCsvInp
 
 const csvHeader = () => `\uFEFF${csvLine(COLUMNS.map(([title]) => title))}`;
 const csvRows = (orders: AdminOrder[]) => orders.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
-
-export function csvLine(values: (string | number)[]): string {
-  return `${values.map(csvField).join(",")}\r\n`;
-}
-
-/**
- * One CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (=, +, -, @, tab, CR at
- * the start) gets a leading apostrophe, so a customer-typed address can never execute in the admin's spreadsheet.
- */
-export function csvField(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 const shopClock = new Intl.DateTimeFormat("en-CA", {
   timeZone: SHOP_TIME_ZONE,
