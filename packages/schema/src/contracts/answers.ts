@@ -1,7 +1,7 @@
 import { z } from "./z";
 import type { AdminCustomerPage, AdminOrderPage, AdminReviewPage, TodaySales, UndeliveredMail } from "../admin";
 import { CATEGORIES, type FoodItem } from "../catalog";
-import { PAYMENT_STATUSES, REFUND_STATES, type CustomerOrder, type RefundAnswer } from "../order";
+import { CURRENCY, PAYMENT_STATUSES, REFUND_STATES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer } from "../order";
 import { addressSchema } from "./account";
 
 /**
@@ -129,3 +129,24 @@ export const undeliveredMailListSchema = z.array(
     nextAttemptAt: isoTime,
   }),
 ) satisfies z.ZodType<UndeliveredMail[]>;
+
+/** `order.place`: the pending order and what the payment window needs; `amount` here is paise, as Razorpay takes it. */
+export const placedOrderSchema = z.object({
+  success: z.literal(true),
+  orderId: z.string(),
+  razorpayOrderId: z.string(),
+  amount: z.number().int(),
+  currency: z.literal(CURRENCY),
+  key: z.string(),
+  discountApplied: z.boolean(),
+}) satisfies z.ZodType<PlacedOrder>;
+
+/** `order.preview`: what `place` would charge now (rupees). */
+export const checkoutPreviewSchema = z.object({
+  lines: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string(), price: rupees, quantity: z.number(), lineTotal: rupees })),
+  subtotal: rupees,
+  discount: rupees,
+  amount: rupees,
+  discountApplied: z.boolean(),
+  paymentMode: z.enum(["sandbox", "razorpay"]),
+}) satisfies z.ZodType<CheckoutPreview>;
