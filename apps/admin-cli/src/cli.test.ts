@@ -9,7 +9,9 @@ import { createMithaiClient } from "@mithai/client";
 import { createAccount, insertOrders, pngBytes } from "../../server/src/rest/admin-fixtures";
 import { createTestApp, type TestApp } from "../../server/src/testing";
 
-const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+/** The command npm links (`npx mithai-admin`), which runs the built tool. */
+const CLI = fileURLToPath(new URL("../bin/mithai-admin.js", import.meta.url));
+const BUILT = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
 interface Run {
   code: number;
@@ -32,7 +34,7 @@ describe("mithai-admin", () => {
   const catalogue = () => createMithaiClient({ url }).catalog.list.query();
 
   beforeAll(async () => {
-    if (!existsSync(CLI)) throw new Error("apps/admin-cli/dist/cli.js is missing: run npm run build first");
+    if (!existsSync(BUILT)) throw new Error("apps/admin-cli/dist/cli.js is missing: run npm run build first");
     t = await createTestApp({ seed: true });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
