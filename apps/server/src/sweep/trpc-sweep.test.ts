@@ -39,6 +39,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** Contracts with a harmless shape arbitrary JSON can hit (all filters optional, an empty guest cart): those may answer 200. */
 const MAY_ACCEPT: Record<string, (input: unknown) => boolean> = {
   "admin.orders": isObject,
+  "admin.ordersCsv": isObject,
   "admin.customers": isObject,
   "admin.reviews": isObject,
   // Every field optional (the order page's summary before a pincode or a code is typed).

@@ -63,6 +63,11 @@ export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodIte
   return toFoodItem(row);
 }
 
+/** A dry run's check beyond the contract: an edit names an item on sale. */
+export async function checkFoodItem(db: Db, id: string | undefined): Promise<void> {
+  if (id !== undefined) await activeItem(db, id);
+}
+
 /** Runs a database write for a just-stored picture; when the write fails the picture's files go too. */
 async function withImageCleanup<T>(images: ImageStore, imageName: string | undefined, write: () => Promise<T>): Promise<T> {
   try {

@@ -192,3 +192,50 @@ export const refundOrderInputSchema = z.object({
 export type RefundOrderInput = z.output<typeof refundOrderInputSchema>;
 
 export const refundIdInputSchema = z.object({ id: z.uuid({ message: "id: the refund's id (a UUID) is required" }) });
+
+/** A form's entries as an object (a repeated name keeps its last value). */
+function formEntries(form: FormData): Record<string, unknown> {
+  const entries: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) entries[name] = value;
+  return entries;
+}
+
+const IMAGE_FILE_MESSAGE = "image: a picture file (JPEG, PNG, WebP or AVIF), sent as a file of the form";
+/** The picture as a file of the form; an empty file input counts as no picture (as in the REST form). */
+const imageFileSchema = z.preprocess(
+  (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+  z.instanceof(Blob, { message: IMAGE_FILE_MESSAGE }).optional(),
+);
+
+const FORM_MESSAGE = "Send the item as multipart/form-data (a FormData with the item's fields and its image file)";
+const formDataSchema = z.custom<FormData>((value) => value instanceof FormData, { message: FORM_MESSAGE }).transform(formEntries);
+
+/**
+ * tRPC `admin.addFood`: a FormData with every field of foodItemInputSchema (`faq` as JSON text) and the `image` file,
+ * the same form `POST /api/food/add` reads.
+ */
+export const addFoodFormSchema = formDataSchema.pipe(foodItemInputSchema.extend({ image: imageFileSchema }));
+export type AddFoodForm = z.output<typeof addFoodFormSchema>;
+
+/** tRPC `admin.editFood`: the same form plus the item's `id`; without `image` the picture stays. */
+export const editFoodFormSchema = formDataSchema.pipe(
+  foodItemInputSchema.extend({ id: z.string({ message: "id: the item's id is required" }).max(100, "id: the item's id is required"), image: imageFileSchema }),
+);
+export type EditFoodForm = z.output<typeof editFoodFormSchema>;
+
+/**
+ * tRPC `admin.checkFood`: the add or edit form (with `id` to check an edit) checked by the same contract and answered
+ * without a change: what a tool's dry run asks before it writes anything.
+ */
+export const checkFoodFormSchema = formDataSchema.pipe(
+  foodItemInputSchema.extend({ id: z.string({ message: "id: the item's id" }).max(100, "id: the item's id").optional(), image: imageFileSchema }),
+);
+
+/** tRPC `admin.ordersCsv`: the list's filters and a page of the export (`cursor` from the previous page). */
+export const ordersCsvInputSchema = z.intersection(
+  orderFiltersSchema,
+  z.object({ cursor: z.string({ message: "cursor: pass back the nextCursor of the previous page" }).max(200, "cursor: pass back the nextCursor of the previous page").optional() }),
+);
+export type OrdersCsvInput = z.output<typeof ordersCsvInputSchema>;
+
+export const removeFoodInputSchema = z.object({ id: z.string({ message: "id: the item's id is required" }).max(100, "id: the item's id is required") });

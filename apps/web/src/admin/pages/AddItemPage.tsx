@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { toast } from "react-toastify";
-import { adminRequest } from "./admin-request";
+import { useAdminTRPCClient } from "../trpc";
+import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
 /** /admin/add: a new item; after a success, links to its page and to add another (the form starts empty again). */
@@ -12,21 +12,18 @@ export function AddItemPage() {
   useDocumentTitle("Add item");
   const [formKey, setFormKey] = useState(0);
   const [added, setAdded] = useState<Pick<FoodItem, "_id" | "name" | "slug"> | null>(null);
+  const client = useAdminTRPCClient();
 
   async function add(form: FormData) {
-    // As adminAction, keeping the answer: the new item's slug and id for the links shown next.
-    try {
-      const answer = await adminRequest<{ data: FoodItem }>("/api/food/add", { method: "POST", body: form });
-      if (!answer.success) {
-        toast.error(answer.message ?? "Failed to add food item.");
-        return;
-      }
-      toast.success("Food item added successfully!");
-      setAdded(answer.data);
-      setFormKey((key) => key + 1);
-    } catch {
-      toast.error("Something went wrong.");
-    }
+    const item = await adminAction(() => client.admin.addFood.mutate(form), {
+      success: "Food item added successfully!",
+      failed: "Failed to add food item.",
+      error: "Something went wrong.",
+    });
+    if (!item) return;
+    // The new item's slug and id, for the links shown next.
+    setAdded(item);
+    setFormKey((key) => key + 1);
   }
 
   if (added) {

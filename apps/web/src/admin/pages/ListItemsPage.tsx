@@ -7,27 +7,24 @@ import type { FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { foodImageProps } from "../../lib/images";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminAction, adminRequest, jsonBody } from "./admin-request";
+import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
+import { adminAction } from "./admin-request";
 import { StockQuickEdit } from "./StockQuickEdit";
 
 /** /admin/list: every item on sale with edit and remove controls. */
 export function ListItemsPage() {
   useDocumentTitle("List items");
-  const list = useQuery({
-    queryKey: ["admin", "food-list"],
-    queryFn: () => adminRequest<{ data: FoodItem[] }>("/api/food/list"),
-    staleTime: 0,
-    retry: false,
-  });
+  const trpc = useAdminTRPC();
+  const client = useAdminTRPCClient();
+  const list = useQuery({ ...trpc.catalog.list.queryOptions(), staleTime: 0, retry: false });
 
   useEffect(() => {
     if (list.isError) toast.error("Server error while fetching list.");
-    else if (list.data && !list.data.success) toast.error("Failed to load food list.");
-  }, [list.isError, list.data]);
+  }, [list.isError]);
 
   async function remove(item: FoodItem) {
     if (!window.confirm(`Remove ${item.name} from the shop?`)) return;
-    await adminAction("/api/food/remove", { method: "POST", ...jsonBody({ id: item._id }) }, {
+    await adminAction(() => client.admin.removeFood.mutate({ id: item._id }), {
       success: "Food item removed successfully!",
       failed: "Failed to remove food item.",
       error: "Server error while removing item.",
@@ -35,7 +32,7 @@ export function ListItemsPage() {
     await list.refetch();
   }
 
-  const items = list.data?.success ? list.data.data : [];
+  const items = list.data ?? [];
   return (
     <section className="admin-page">
       <h1>All food items</h1>
