@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { cancelOrderInputSchema, checkoutPreviewInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
-import { checkoutPreviewSchema, customerOrderSchema, placedOrderSchema, refundAnswerSchema } from "@mithai/schema/contracts/answers";
+import { abandonOrderInputSchema, cancelOrderInputSchema, checkoutPreviewInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { abandonAnswerSchema, checkoutPreviewSchema, customerOrderSchema, placedOrderSchema, refundAnswerSchema, verifyResultSchema } from "@mithai/schema/contracts/answers";
 import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/invoice";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";
@@ -14,10 +14,11 @@ export const orderRouter = {
   /** What `place` would charge now, including whether the month's ₹150 discount applies. */
   preview: customerProcedure.input(checkoutPreviewInputSchema).output(checkoutPreviewSchema).query(({ ctx, input }) => previewCheckout(ctx, ctx.auth.userId, input ?? {})),
   place: customerProcedure.input(placeOrderInputSchema).output(placedOrderSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input)),
-  verify: customerProcedure.input(verifyPaymentInputSchema).mutation(({ ctx, input }) => verifyPayment(ctx, ctx.auth.userId, input)),
+  verify: customerProcedure.input(verifyPaymentInputSchema).output(verifyResultSchema).mutation(({ ctx, input }) => verifyPayment(ctx, ctx.auth.userId, input)),
   /** The payment window was closed without paying. */
   abandon: customerProcedure
-    .input(z.object({ orderId: z.uuid() }))
+    .input(abandonOrderInputSchema)
+    .output(abandonAnswerSchema)
     .mutation(({ ctx, input }) => abandonPendingOrder(ctx, ctx.auth.userId, input.orderId)),
   mine: customerProcedure.output(z.array(customerOrderSchema)).query(({ ctx }) => listCustomerOrders(ctx.db, ctx.auth.userId)),
   /** Cancels a paid order within the cancellation window and refunds it in full. */

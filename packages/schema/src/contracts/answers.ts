@@ -1,8 +1,8 @@
 import { z } from "./z";
 import type { AdminCustomerPage, AdminOrderPage, AdminReviewPage, TodaySales, UndeliveredMail } from "../admin";
 import { CATEGORIES, type FoodItem } from "../catalog";
-import { CURRENCY, PAYMENT_STATUSES, REFUND_STATES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer } from "../order";
-import type { DeliveryQuote } from "../kitchen";
+import { CURRENCY, PAYMENT_STATUSES, REFUND_STATES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
+import { PROMO_KINDS, type DeliveryQuote, type DeliveryZone, type PromoApplyAnswer, type PromoCode } from "../kitchen";
 import { addressSchema } from "./account";
 
 /**
@@ -176,3 +176,54 @@ export const checkoutPreviewSchema = z.object({
   delivery: deliveryQuoteSchema.nullable(),
   paymentMode: z.enum(["sandbox", "razorpay"]),
 }) satisfies z.ZodType<CheckoutPreview>;
+
+/** `order.verify`: whether the payment was confirmed (a no is data, with its message), and the month's paid orders before it. */
+export const verifyResultSchema = z.object({
+  success: z.boolean(),
+  orderId: z.string().optional(),
+  discountApplied: z.boolean().optional(),
+  orderCount: z.number().int().optional(),
+  message: z.string().optional(),
+}) satisfies z.ZodType<VerifyResult>;
+
+/** `order.abandon`: the order's payment status after the window was closed. */
+export const abandonAnswerSchema = z.object({ paymentStatus: z.string() });
+
+/** `admin.setStock`: the kilograms now left (null: not tracked). */
+export const stockAnswerSchema = z.object({ success: z.literal(true), stockKg: z.number().int().nullable() });
+
+/** Answer of a delete: the row is gone. */
+export const deletedSchema = z.object({ success: z.literal(true) });
+
+export const deliveryZoneSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  pincodes: z.array(z.string()),
+  charge: rupees,
+  freeAbove: rupees.nullable(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+}) satisfies z.ZodType<DeliveryZone>;
+
+export const promoCodeSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: z.enum(PROMO_KINDS),
+  value: z.number(),
+  minSubtotal: rupees,
+  validFrom: isoTime.nullable(),
+  validTo: isoTime.nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerCustomer: z.number().int().nullable(),
+  active: z.boolean(),
+  uses: z.number().int(),
+  overrun: z.number().int(),
+  pending: z.number().int(),
+}) satisfies z.ZodType<PromoCode>;
+
+export const promoApplyAnswerSchema = z.object({
+  success: z.boolean(),
+  discount: rupees,
+  message: z.string(),
+  code: z.string().optional(),
+}) satisfies z.ZodType<PromoApplyAnswer>;

@@ -56,6 +56,9 @@ export type VerifyPaymentInput = z.infer<typeof verifyPaymentInputSchema>;
 /** The customer cancels their own paid order (DECISIONS "After the sale"). */
 export const cancelOrderInputSchema = z.object({ orderId: z.uuid({ message: "orderId: the order's id (a UUID) is required" }) });
 
+/** The customer closed the payment window of their pending order without paying. */
+export const abandonOrderInputSchema = cancelOrderInputSchema;
+
 /** An order's tax invoice (or bill of supply), for its customer or an admin. */
 export const invoiceInputSchema = cancelOrderInputSchema;
 
