@@ -31,7 +31,7 @@ export function shopMessage(issue: Issue): string | undefined {
   const raw = issue as Issue & Record<string, unknown>;
   switch (issue.code) {
     case "invalid_type": {
-      const expected = String(raw.expected ?? "");
+      const expected = typeof raw.expected === "string" ? raw.expected : "";
       if (raw.input === undefined) return "required";
       return `must be ${TYPE_WORDS[expected] ?? expected}`;
     }
