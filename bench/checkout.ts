@@ -1,7 +1,9 @@
 /**
  * The checkout path under load: 50 concurrent customers each placing an order (POST /api/order/place) and
  * verifying its payment (POST /api/order/verify) in sandbox mode, against a throwaway PostgreSQL database.
- * Afterwards the database is counted to prove no order was lost or duplicated.
+ * Afterwards the database is counted to prove no order was lost or duplicated. With `stockTracked` every item
+ * has a stock (issue 18: place reserves it under a row lock, payment keeps it), and the stock left must equal
+ * what was there less what was sold.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -28,6 +30,9 @@ const ADDRESS = {
 };
 
 export interface CheckoutResult {
+  /** Every item's stock tracked (reserved at place) or none; when tracked, whether the stock left is what was put in less what was sold. */
+  stockTracked: boolean;
+  stockAddsUp: boolean;
   ordersPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -95,7 +100,7 @@ async function pool<T>(items: T[], limit: number, task: (item: T, index: number)
 }
 
 /** Null (with a note on stderr) when PostgreSQL cannot be reached. */
-export async function checkoutLoad(options: { root: string; port: number; orders: number; concurrency: number }): Promise<CheckoutResult | null> {
+export async function checkoutLoad(options: { root: string; port: number; orders: number; concurrency: number; stockTracked?: boolean }): Promise<CheckoutResult | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const dbName = `mithai_bench_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
@@ -205,8 +210,20 @@ async function startMailSink(): Promise<MailSink> {
   };
 }
 
-async function run(base: string, db: postgres.Sql, serverPid: number, mail: MailSink, options: { orders: number; concurrency: number }): Promise<CheckoutResult> {
+async function run(
+  base: string,
+  db: postgres.Sql,
+  serverPid: number,
+  mail: MailSink,
+  options: { orders: number; concurrency: number; stockTracked?: boolean },
+): Promise<CheckoutResult> {
   const items = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { _id: string }[] }).data.map((item) => item._id);
+  const stockEach = options.orders * 2;
+  if (options.stockTracked) {
+    // Not measured: every item gets plenty of stock (so nothing is refused), and the servers hear of it.
+    await db`update food_items set stock_kg = ${stockEach}`;
+    await db`select pg_notify('mithai_catalog_changed', '')`;
+  }
   const customerCount = Math.max(options.concurrency, Math.ceil(options.orders / ORDERS_PER_CUSTOMER));
   const runTag = randomBytes(4).toString("hex");
 
@@ -278,8 +295,9 @@ async function run(base: string, db: postgres.Sql, serverPid: number, mail: Mail
     serverCpu = serverCpu === null || cpuBefore === null || cpuAfter === null ? null : serverCpu + cpuAfter - cpuBefore;
   }
 
-  const [counts] = await db<{ orders: number; paid: number; payments: number; duplicates: number; missing: number }[]>`
+  const [counts] = await db<{ orders: number; paid: number; payments: number; duplicates: number; missing: number; stockLeft: number | null }[]>`
     select
+      (select sum(stock_kg)::int from food_items where removed_at is null) as "stockLeft",
       (select count(*)::int from orders) as orders,
       (select count(*)::int from orders where payment_status = 'paid') as paid,
       (select count(*)::int from payments) as payments,
@@ -291,7 +309,11 @@ async function run(base: string, db: postgres.Sql, serverPid: number, mail: Mail
   // Receipts go out after the answers: give the last ones a moment to arrive.
   for (let waited = 0; mail.receipts() < counts!.paid && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
   const duplicates = counts!.duplicates + (verified - new Set(verifiedOrderIds).size);
+  // Each order is 1 kg: the stock left is what was put in less the paid orders.
+  const stockAddsUp = !options.stockTracked || counts!.stockLeft === stockEach * items.length - counts!.paid;
   return {
+    stockTracked: Boolean(options.stockTracked),
+    stockAddsUp,
     ordersPerSecond: Math.round(verified / (measuredMs / 1000)),
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
@@ -311,6 +333,29 @@ async function run(base: string, db: postgres.Sql, serverPid: number, mail: Mail
     duplicates,
     verifiedButNotPaid: counts!.missing,
     receipts: mail.receipts(),
-    consistent: duplicates === 0 && counts!.missing === 0 && counts!.paid === verified && counts!.payments === verified && mail.receipts() === verified,
+    consistent: stockAddsUp && duplicates === 0 && counts!.missing === 0 && counts!.paid === verified && counts!.payments === verified && mail.receipts() === verified,
   };
+}
+
+/** The checkout table: one row per run (stock untracked, stock tracked), with tracked's throughput against untracked's. */
+export function printCheckout(results: CheckoutResult[]): void {
+  const [first] = results;
+  if (!first) return;
+  console.log(`\ncheckout (place + verify, sandbox payments, PostgreSQL, receipts by SMTP to a local mail server), ${first.concurrency} concurrent customers:`);
+  console.log("| stock | orders | orders/s | × untracked | p50 ms | p99 ms | failed | shop CPU ms/order | PostgreSQL CPU ms/order | load generator CPU ms/order |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const untracked = results.find((r) => !r.stockTracked);
+  for (const r of results) {
+    const ratio = untracked ? (r.ordersPerSecond / untracked.ordersPerSecond).toFixed(2) : "n/a";
+    console.log(
+      `| ${r.stockTracked ? "tracked" : "untracked"} | ${r.verified} in ${r.seconds} s | ${r.ordersPerSecond} | ${ratio} | ${r.p50Ms} | ${r.p99Ms} | ${r.failed} | ${r.serverCpuMsPerOrder ?? "n/a"} | ${r.postgresCpuMsPerOrder ?? "n/a"} | ${r.clientCpuMsPerOrder} |`,
+    );
+  }
+  for (const r of results) {
+    console.log(
+      `${r.stockTracked ? "tracked" : "untracked"}: orders placed / verified / paid rows / payment rows / receipts mailed / duplicates: ${r.placed} / ${r.verified} / ${r.paidRows} / ${r.paymentRows} / ${r.receipts} / ${r.duplicates}` +
+        (r.stockTracked ? `; stock left ${r.stockAddsUp ? "adds up" : "DOES NOT ADD UP"}` : "") +
+        (r.consistent ? " — consistent" : ` — INCONSISTENT (${r.verifiedButNotPaid} verified orders not paid, ${r.receipts} receipts for ${r.verified} orders)`),
+    );
+  }
 }

@@ -25,10 +25,12 @@ export function processCpuMs(pid: number): number | null {
 }
 
 /** autocannon at a fixed concurrency for a fixed time; latency percentiles in milliseconds. */
-export async function measure(name: string, url: string, options: { connections?: number; seconds?: number; serverPid?: number } = {}): Promise<LoadResult> {
-  const cpuBefore = options.serverPid ? processCpuMs(options.serverPid) : null;
+export async function measure(name: string, url: string, options: { connections?: number; seconds?: number; /** The server (or servers) whose CPU time to count. */ serverPid?: number | number[] } = {}): Promise<LoadResult> {
+  const pids = options.serverPid === undefined ? [] : [options.serverPid].flat();
+  const cpuOf = () => (pids.length === 0 ? null : pids.map(processCpuMs).reduce<number | null>((sum, ms) => (sum === null || ms === null ? null : sum + ms), 0));
+  const cpuBefore = cpuOf();
   const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 8, headers: BROWSER_HEADERS });
-  const cpuAfter = options.serverPid ? processCpuMs(options.serverPid) : null;
+  const cpuAfter = cpuOf();
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkoutLoad } from "./checkout";
+import { checkoutLoad, printCheckout } from "./checkout";
+import { clusterLoad, clusterTable } from "./cluster";
 import { measure, startProcess, type LoadResult } from "./lib";
 import { lighthouseBench, lighthouseTable } from "./lighthouse";
 
@@ -17,6 +18,8 @@ const SHOP_PORT = 3302;
 const CHECKOUT_PORT = 3303;
 const LIGHTHOUSE_PORT = 3304;
 const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
+/** nginx, two app servers and a Redis for the several-servers figures. */
+const CLUSTER_PORTS = { balancer: 3190, a: 3191, b: 3192, redis: 3194 };
 
 async function catalogueLoad(): Promise<{ bare: LoadResult; shop: LoadResult[] }> {
   const bare = await startProcess("node", [path.join(root, "bench/bare-fastify.mjs")], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/`);
@@ -54,7 +57,10 @@ async function coldStart(): Promise<{ freshMs: number; warmDataMs: number }> {
 }
 
 const catalogue = await catalogueLoad();
-const checkout = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50 });
+const cluster = await clusterLoad({ root, seconds: SECONDS, ports: CLUSTER_PORTS });
+const checkoutUntracked = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50 });
+const checkoutTracked = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50, stockTracked: true });
+const checkout = checkoutUntracked && checkoutTracked ? [checkoutUntracked, checkoutTracked] : null;
 const cold = await coldStart();
 const lighthouse = await lighthouseBench({ root, port: LIGHTHOUSE_PORT });
 
@@ -79,20 +85,10 @@ for (const r of rows) {
     `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToBare} | ${r.serverCpuMicrosPerRequest ?? "n/a"} | ${r.cpuRatioToBare ?? "n/a"} | ${r.errors} | ${r.non2xx} |`,
   );
 }
+if (cluster) console.log(`\n${clusterTable(cluster)}`);
 if (checkout) {
-  console.log(`\ncheckout (place + verify, sandbox payments, PostgreSQL, receipts by SMTP to a local mail server), ${checkout.concurrency} concurrent customers, ${checkout.verified} orders in ${checkout.seconds} s:`);
-  console.log("| orders/s | p50 ms | p99 ms | failed | shop CPU ms/order | PostgreSQL CPU ms/order | load generator CPU ms/order |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|");
-  console.log(
-    `| ${checkout.ordersPerSecond} | ${checkout.p50Ms} | ${checkout.p99Ms} | ${checkout.failed} | ${checkout.serverCpuMsPerOrder ?? "n/a"} | ${checkout.postgresCpuMsPerOrder ?? "n/a"} | ${checkout.clientCpuMsPerOrder} |`,
-  );
-  console.log(
-    `orders placed / verified / paid rows / payment rows / receipts mailed / duplicates: ${checkout.placed} / ${checkout.verified} / ${checkout.paidRows} / ${checkout.paymentRows} / ${checkout.receipts} / ${checkout.duplicates}` +
-      (checkout.consistent
-        ? " — consistent"
-        : ` — INCONSISTENT (${checkout.verifiedButNotPaid} verified orders not paid in the database, ${checkout.receipts} receipts for ${checkout.verified} orders)`),
-  );
-  if (!checkout.consistent) process.exitCode = 1;
+  printCheckout(checkout);
+  if (checkout.some((run) => !run.consistent)) process.exitCode = 1;
 }
 console.log(`\ncold start (npm start → first page): fresh embedded database ${cold.freshMs} ms, existing data ${cold.warmDataMs} ms`);
 console.log(`\n${lighthouseTable(lighthouse)}`);
@@ -100,5 +96,5 @@ console.log(`\n${lighthouseTable(lighthouse)}`);
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 writeFileSync(
   path.join(root, "bench/results/latest.json"),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, connections: 50, catalogue: rows, checkout, coldStart: cold, lighthouse }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, connections: 50, catalogue: rows, cluster, checkout, coldStart: cold, lighthouse }, null, 2)}\n`,
 );

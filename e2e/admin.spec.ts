@@ -36,11 +36,15 @@ test.describe("admin catalogue", () => {
     await expect(price).toHaveValue("1249.5");
     await page.getByRole("button", { name: "Add item" }).click();
     await expect(page.getByText("Food item added successfully!")).toBeVisible();
+    // The admin is offered the new item's page and another item (issue 16).
+    const pageLink = page.getByRole("link", { name: `See its page (/product/${slug})` });
+    await expect(pageLink).toHaveAttribute("href", `/product/${slug}`);
+    await page.getByRole("button", { name: "Add another item" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
 
     await page.goto(`/product/${slug}`);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(page.locator(".product-price")).toContainText("₹1,249.5");
+    await expect(page.locator(".product-price")).toContainText("₹1,249.50");
     await expect(page).toHaveTitle(new RegExp(name));
 
     await page.goto("/admin/list");
@@ -105,7 +109,7 @@ test.describe("admin orders", () => {
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
     const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFOrder number,Order id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Subtotal (INR),Discount (INR),Amount (INR),Refunded (INR),Net (INR),Discount applied,Payment id",
+      "\uFEFFOrder number,Order id,Placed at (IST),Payment,Status,Customer,Account e-mail,Deliver to,Delivery e-mail,Mobile,Address,Items,Subtotal (INR),Discount (INR),Delivery (INR),Amount (INR),Refunded (INR),Net (INR),Discount applied,Promo code,Payment id",
     );
   });
   test("changes a paid order's status, and the customer sees it in their orders", async ({ page }) => {

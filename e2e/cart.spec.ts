@@ -105,7 +105,7 @@ test.describe("signed-in cart and reviews", () => {
     await expect(page.getByRole("button", { name: "Added" })).toBeDisabled();
   };
 
-  test("guest checkout opens the popup; sign-up moves the guest cart to the server and returns to /cart", async ({ page }) => {
+  test("guest checkout opens the popup; sign-up moves the guest cart to the server and continues to the order page with a welcome", async ({ page }) => {
     await addAsGuest(page, "gujiya", 1);
     await addAsGuest(page, "jalebi", 3);
     await page.getByRole("button", { name: "Proceed to Cart" }).click();
@@ -113,12 +113,17 @@ test.describe("signed-in cart and reviews", () => {
 
     const popup = page.getByRole("dialog", { name: "Login" });
     await expect(popup).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/cart");
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/order");
     expect(await page.evaluate(() => localStorage.getItem("preLoginCart"))).toBe(await page.evaluate(() => localStorage.getItem("guestCart")));
 
     await signUpInOpenPopup(page, "Nisha Iyer");
 
-    await expect(page).toHaveURL(/\/cart$/);
+    // Signing up from checkout continues to the order page, with both lines, and says so (issue 16).
+    await expect(page).toHaveURL(/\/order$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Welcome, Nisha Iyer!" })).toBeVisible();
+    await expect(page.getByText("Jalebi × 3 kg")).toBeVisible();
+    await expect(page.getByText("Gujiya × 1 kg")).toBeVisible();
+    await page.goto("/cart");
     await expect(page.locator(".cart-row")).toHaveCount(2);
     await expect(page.getByLabel("Jalebi quantity")).toHaveText("3 kg");
     await expect(page.getByLabel("Gujiya quantity")).toHaveText("1 kg");
@@ -148,6 +153,8 @@ test.describe("signed-in cart and reviews", () => {
     await logInInOpenPopup(page, email);
 
     await expect(page).toHaveURL(/\/cart$/);
+    // The saved 5 kg gave way to the guest's 2 kg: one toast says so (issue 16).
+    await expect(page.getByRole("alert")).toContainText(`${bySlug("mysore-pak").name} set to 2 kg (was 5 kg) from your recent visit.`);
     await expect(page.getByLabel(`${bySlug("mysore-pak").name} quantity`)).toHaveText("2 kg");
     await expect(page.getByLabel(`${bySlug("peanut-chikki").name} quantity`)).toHaveText("2 kg");
     await expect(page.locator(".cart-row")).toHaveCount(2);

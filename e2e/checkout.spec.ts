@@ -81,19 +81,22 @@ test.describe("checkout with the sandbox payment window", () => {
     await expect(discounted).toContainText("−₹150");
   });
 
-  test("a failed payment ends on the failure page and keeps the cart", async ({ page, request }) => {
+  test("a declined payment says nothing was charged and keeps the cart for another try", async ({ page, request }) => {
     await customerWithCart(page, request, 1);
     await page.goto("/order");
     await fillDelivery(page);
     await page.getByRole("button", { name: "Proceed to payment" }).click();
     await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: "Simulate a failed payment" }).click();
 
-    await expect(page).toHaveURL(/\/verify\?success=false$/);
-    await expect(page.getByRole("heading", { name: "Oops! Something went wrong." })).toBeVisible();
-    await expect(page.getByText("Your payment could not be verified. If the amount was deducted, please contact support with the payment ID.")).toBeVisible();
+    await expect(page).toHaveURL(/\/verify\?success=false&reason=declined$/);
+    await expect(page.getByRole("heading", { name: "Your payment was declined" })).toBeVisible();
+    await expect(page.getByText("Nothing was charged. Your cart is kept")).toBeVisible();
+    await expect(page.getByText("contact support with the payment ID")).toHaveCount(0);
     await page.getByRole("link", { name: "Return to Cart" }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    await page.goto("/order");
+    await page.goBack();
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/order$/);
     await expect(page.getByText("Kaju Katli × 1 kg")).toBeVisible();
   });
 

@@ -18,7 +18,9 @@ test.describe("profile and saved addresses", () => {
     await form.getByLabel("Name").fill("Asha Rao-Iyer");
     await form.getByLabel("Phone number").fill("12345");
     await form.getByRole("button", { name: "Save profile" }).click();
-    await expect(page.getByRole("alert")).toContainText("Mobile number must be 10 digits");
+    // The field checks with the server's own rule and says it in words before anything is sent (issue 16).
+    expect(await form.getByLabel("Phone number").evaluate((input: HTMLInputElement) => input.validationMessage)).toMatch(/^Mobile number must be 10 digits/);
+    await expect(page.getByRole("status")).toHaveCount(0);
 
     await form.getByLabel("Phone number").fill("+91 98450 12345");
     await form.getByRole("button", { name: "Save profile" }).click();

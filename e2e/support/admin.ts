@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { fromOwnClient } from "./accounts";
 
 /**
  * The one admin of the e2e server. Whichever spec needs an admin first creates it (the bootstrap
@@ -9,9 +10,9 @@ export const E2E_ADMIN = { name: "Shop Admin", email: "admin@mithai-e2e.in", pas
 
 /** An admin token for E2E_ADMIN, creating the admin when nobody has yet. */
 export async function adminToken(page: Page): Promise<string> {
-  const register = await page.request.post("/api/user/register", { data: { ...E2E_ADMIN, role: "admin" } });
+  const register = await page.request.post("/api/user/register", { headers: fromOwnClient(), data: { ...E2E_ADMIN, role: "admin" } });
   if (register.ok()) return ((await register.json()) as { token: string }).token;
-  const login = await page.request.post("/api/user/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const login = await page.request.post("/api/user/login", { headers: fromOwnClient(), data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(login.ok(), "the e2e admin exists with the known password").toBe(true);
   const body = (await login.json()) as { token: string; role: string };
   expect(body.role).toBe("admin");

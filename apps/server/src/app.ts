@@ -18,6 +18,7 @@ import { healthPlugin } from "./plugins/health";
 import { imagesPlugin, webClientPlugin } from "./plugins/static-files";
 import { trpcPlugin } from "./plugins/trpc";
 import { trackApiMethods } from "./plugins/wrong-method";
+import { createPictureStore } from "./picture-store";
 import { createRedisClient } from "./redis";
 import { restPlugin } from "./rest/index";
 import { crawlerRoutes } from "./seo/crawlers";
@@ -79,6 +80,7 @@ export async function buildApp({
   const redis = env.redisUrl ? createRedisClient(env.redisUrl, app.log) : null;
   const store: RateLimitStore = redis ? { kind: "redis", client: redis.client, prefix: rateLimitPrefix } : { kind: "memory" };
   const rateLimiters = createRateLimiterFactory(store);
+  const images = createPictureStore(env);
   const mailer = createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log });
   const config: ApiDeps["config"] = {
     shopName: env.shopName,
@@ -86,7 +88,6 @@ export async function buildApp({
     internalUrl: env.internalUrl,
     jwtSecret: env.jwtSecret,
     dataDir: env.dataDir,
-    imagesDir: env.imagesDir,
     payments: env.payments,
     cancelWindowMinutes: env.cancelWindowMinutes,
     invoicePrefix: env.invoicePrefix,
@@ -95,6 +96,7 @@ export async function buildApp({
   const deps: ApiDeps = {
     db: database.db,
     catalog,
+    images,
     log: app.log,
     limits: createLimits(rateLimiters),
     rateLimiters,
@@ -120,6 +122,7 @@ export async function buildApp({
     await deps.outbox.stop();
     await deps.mailer.close();
     await redis?.stop();
+    if ("client" in images) images.client.destroy();
   });
 
   app.addHook("onRequest", (req, reply, done) => {
@@ -150,12 +153,16 @@ export async function buildApp({
     }
   });
   const allowedMethods = trackApiMethods(app);
-  await app.register(healthPlugin, { ping: () => database.ping() });
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
+  await app.register(healthPlugin, { ping: () => database.ping(), draining: () => draining });
   await app.register(trpcPlugin);
   await app.register(restPlugin);
-  await app.register(imagesPlugin, { imagesDir: env.imagesDir });
+  await app.register(imagesPlugin, { store: images, diskDir: images.kind === "disk" ? env.imagesDir : undefined, publicUrl: env.imagesPublicUrl });
   await app.register(crawlerRoutes, { publicUrl: env.publicUrl });
-  await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl, testPaymentsBanner: env.testPaymentsBanner, cancelWindowMinutes: env.cancelWindowMinutes },
+  await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl, testPaymentsBanner: env.testPaymentsBanner, cancelWindowMinutes: env.cancelWindowMinutes, imagesPublicUrl: env.imagesPublicUrl },
     allowedMethods,
   });
   return app;

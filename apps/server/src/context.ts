@@ -6,6 +6,8 @@ import type { ApiDeps, RequestContext } from "@mithai/api/context";
 declare module "fastify" {
   interface FastifyInstance {
     deps: ApiDeps;
+    /** From now on /readyz answers 503 (the server is about to stop); everything else is still served. */
+    startDraining(): void;
   }
 }
 

@@ -84,6 +84,39 @@ describe("environment", () => {
     expect(loadEnv({ DATA_DIR: dataDir(), REDIS_URL: "redis://cache.internal:6379/2" }).redisUrl).toBe("redis://cache.internal:6379/2");
   });
 
+  it("keeps pictures on the disk without S3_BUCKET, and in the bucket with it (path-style addresses for a self-hosted endpoint)", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).pictureStore).toEqual({ kind: "disk" });
+    const env = loadEnv({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: "mithai-pictures",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      IMAGES_PUBLIC_URL: "https://cdn.example.in/pictures/",
+    });
+    expect(env.pictureStore).toEqual({
+      kind: "s3",
+      s3: { bucket: "mithai-pictures", endpoint: "http://minio:9000", region: "us-east-1", credentials: { accessKeyId: "key", secretAccessKey: "secret" }, forcePathStyle: true },
+    });
+    expect(env.imagesPublicUrl).toBe("https://cdn.example.in/pictures");
+    const aws = loadEnv({ DATA_DIR: dataDir(), S3_BUCKET: "mithai-pictures", S3_REGION: "ap-south-1" }).pictureStore;
+    expect(aws).toMatchObject({ s3: { endpoint: undefined, region: "ap-south-1", credentials: undefined, forcePathStyle: false } });
+  });
+
+  it.each([
+    [{ S3_BUCKET: "Mithai_Pictures" }, "S3_BUCKET"],
+    [{ S3_ENDPOINT: "http://minio:9000" }, "S3_BUCKET"],
+    [{ IMAGES_PUBLIC_URL: "https://cdn.example.in" }, "S3_BUCKET"],
+    [{ S3_BUCKET: "pictures", S3_ENDPOINT: "minio:9000" }, "S3_ENDPOINT"],
+    [{ S3_BUCKET: "pictures", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY"],
+    [{ S3_BUCKET: "pictures", S3_SECRET_ACCESS_KEY: "secret" }, "S3_ACCESS_KEY_ID"],
+    [{ S3_BUCKET: "pictures", S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE"],
+    [{ S3_BUCKET: "pictures", IMAGES_PUBLIC_URL: "ftp://cdn.example.in" }, "IMAGES_PUBLIC_URL"],
+    [{ SHUTDOWN_DRAIN_SECONDS: "61" }, "SHUTDOWN_DRAIN_SECONDS"],
+  ])("refuses half or wrong picture-store settings, naming the variable: %o", (vars, name) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+  });
+
   it.each([
     [{ REDIS_URL: "http://cache.internal:6379" }, "REDIS_URL"],
     [{ PORT: "eighty" }, "PORT"],

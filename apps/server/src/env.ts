@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import type { S3Settings } from "@mithai/api/catalog/s3-image-store";
 import { DEFAULT_SHOP_NAME } from "@mithai/schema/shop";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -56,6 +57,21 @@ const envSchema = z.object({
     z.string().regex(/^[A-Z0-9]{1,5}$/, "must be 1 to 5 capital letters or digits (invoice numbers are at most 16 characters)").optional(),
   ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  // Pictures in S3-compatible object storage (unset = DATA_DIR/images on this server's disk).
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as http://minio:9000 (or unset for AWS S3)" }).optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(booleanString.optional()),
+  IMAGES_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL where the bucket's pictures can be read" }).optional()),
+  // After SIGTERM: how long /readyz answers 503 while the server still serves, before it stops taking connections.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   ALLOW_SANDBOX_PAYMENTS: optionalText.pipe(booleanString.optional()),
 });
 
@@ -103,6 +119,12 @@ export interface Env {
   supplier: { legalName: string; address: string; state: string; gstin: string | undefined };
   /** Where the rate limits' counts live when several servers share them; unset = this process's memory. */
   redisUrl: string | undefined;
+  /** Where product pictures are kept: `imagesDir` on this disk, or a bucket every server shares. */
+  pictureStore: { kind: "disk" } | { kind: "s3"; s3: S3Settings };
+  /** IMAGES_PUBLIC_URL: pages point at pictures there directly, and /images/* redirects there. */
+  imagesPublicUrl: string | undefined;
+  /** After SIGTERM, how long the server keeps serving with /readyz answering 503 before it stops taking connections. */
+  shutdownDrainMs: number;
   mailFrom: string;
   seedDemo: boolean;
   shopName: string;
@@ -147,6 +169,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
 
   return {
+    pictureStore: pictureStoreOf(raw),
+    imagesPublicUrl: raw.IMAGES_PUBLIC_URL?.replace(/\/+$/, ""),
+    shutdownDrainMs: raw.SHUTDOWN_DRAIN_SECONDS * 1000,
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
     host: raw.HOST,
@@ -183,6 +208,30 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     shopName: raw.SHOP_NAME,
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT ?? "auto",
+  };
+}
+
+/** S3_BUCKET and its settings, checked together: a half-configured store stops start-up naming what is missing. */
+function pictureStoreOf(raw: z.infer<typeof envSchema>): Env["pictureStore"] {
+  if (!raw.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "IMAGES_PUBLIC_URL"] as const).find((name) => raw[name]);
+    if (stray) throw new EnvError(`Invalid environment variable S3_BUCKET: required when ${stray} is set (pictures go to S3 only with a bucket)`);
+    return { kind: "disk" };
+  }
+  if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+    const missing = raw.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new EnvError(`Invalid environment variable ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK's own credentials)`);
+  }
+  return {
+    kind: "s3",
+    s3: {
+      bucket: raw.S3_BUCKET,
+      endpoint: raw.S3_ENDPOINT,
+      region: raw.S3_REGION ?? "us-east-1",
+      credentials: raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY } : undefined,
+      // Self-hosted stores (MinIO) answer bucket/key paths; AWS itself prefers bucket host names.
+      forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
+    },
   };
 }
 

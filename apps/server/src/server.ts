@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 
   await database.migrate();
   if (env.seedDemo) {
-    const added = await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
+    const added = await seedDemoCatalog(database.db, app.deps.images, env.demoImagesDir);
     if (added > 0) app.log.info({ added }, "demo catalogue loaded");
   }
 
@@ -48,11 +48,15 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainSeconds: env.shutdownDrainMs / 1000 }, "shutting down");
+    const force = setTimeout(() => process.exit(1), env.shutdownDrainMs + 10_000);
     force.unref();
     try {
+      // Draining: /readyz says 503 so balancers that ask stop sending; what still arrives meanwhile is served.
+      app.startDraining();
+      if (env.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, env.shutdownDrainMs));
       await reconciler?.stop();
+      // No new connections from here; requests under way finish, then the mails being sent (onClose).
       await app.close();
       await database.close();
       process.exit(0);

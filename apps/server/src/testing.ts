@@ -38,8 +38,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const loaded = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", ...options.env });
   const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const database = options.database ?? (await createTestDb());
-  if (options.seed) await seedDemoCatalog(database.db, env.imagesDir, env.demoImagesDir);
   const app = await buildApp({ env, database, logger: options.logger, timeouts: options.timeouts, rateLimitPrefix: options.rateLimitPrefix });
+  if (options.seed) await seedDemoCatalog(database.db, app.deps.images, env.demoImagesDir);
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
 import type { CatalogCache } from "./catalog/cache";
+import type { ImageStore } from "./catalog/image-store";
 import type { Limits } from "./limits";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
@@ -20,7 +21,6 @@ export interface ApiConfig {
   internalUrl: string;
   jwtSecret: string;
   dataDir: string;
-  imagesDir: string;
   payments: PaymentsConfig;
   /** Who sells, as the tax invoice names them (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_STATE, SHOP_GSTIN). */
   supplier: SupplierConfig;
@@ -64,6 +64,8 @@ export interface ApiDeps {
   /** The mail outbox's worker: services write outbox rows and `wake` it. */
   outbox: MailOutbox;
   catalog: CatalogCache;
+  /** Product pictures: the local disk, or S3-compatible object storage shared by every server. */
+  images: ImageStore;
   /** The shop's rate limits (in Redis when several servers share them). */
   limits: Limits;
   /** What made `limits`; tests reset it. */

@@ -2,6 +2,7 @@ import { authRouter, userRouter } from "./accounts/router";
 import { adminRouter } from "./admin/router";
 import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
+import { deliveryRouter, promoRouter } from "./kitchen/router";
 import { orderRouter } from "./orders/router";
 import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
@@ -14,6 +15,8 @@ export const appRouter = createTRPCRouter({
   order: orderRouter,
   cart: cartRouter,
   reviews: reviewsRouter,
+  delivery: deliveryRouter,
+  promo: promoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,8 @@
 import type { Db } from "@mithai/db/client";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createCatalogCache } from "./catalog/cache";
+import { createDiskImageStore } from "./catalog/image-store";
 import type { ApiConfig, AuthSession, Logger, RequestContext } from "./context";
 import { AppError } from "./errors";
 import { createLimits } from "./limits";
@@ -13,7 +16,6 @@ export const TEST_CONFIG: ApiConfig = {
   internalUrl: "http://127.0.0.1:3000",
   jwtSecret: "test-secret-that-is-long-enough-for-hs256-signing",
   dataDir: "/nonexistent/data",
-  imagesDir: "/nonexistent/images",
   payments: { mode: "sandbox", keyId: "rzp_test_key", keySecret: "test_key_secret", webhookSecret: "test_webhook_secret" },
   cancelWindowMinutes: 60,
   invoicePrefix: "MTH",
@@ -45,6 +47,7 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
     rateLimiters,
     // One process in a test: local invalidation is all it needs, so nothing listens for other processes.
     catalog: createCatalogCache(db, async () => async () => {}),
+    images: createDiskImageStore(path.join(tmpdir(), "mithai-test-images")),
     auth: overrides.auth ?? null,
     ip: overrides.ip ?? "203.0.113.7",
     userAgent: "vitest",

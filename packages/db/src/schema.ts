@@ -2,3 +2,4 @@ export * from "./tables/catalog";
 export * from "./tables/customer";
 export * from "./tables/order";
 export * from "./tables/mail";
+export * from "./tables/kitchen";

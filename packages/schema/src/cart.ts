@@ -16,6 +16,22 @@ export interface MergeResult {
   cartItems: CartLine[];
   /** Guest lines that were not merged: unknown or removed items, or lines beyond the cart's limit. */
   droppedItemIds: string[];
+  /** Saved lines whose quantity the guest's replaced (the guest quantity wins), so the shopper can be told. */
+  changed: MergedQuantityChange[];
+}
+
+export interface MergedQuantityChange {
+  _id: string;
+  name: string;
+  /** Kilograms saved in the account before, and now (the guest's). */
+  from: number;
+  to: number;
+}
+
+/** One line telling the shopper what the merge changed: "Kaju Katli set to 1 kg (was 3 kg) from your recent visit." */
+export function mergeChangeNotice(changed: readonly MergedQuantityChange[]): string | null {
+  if (changed.length === 0) return null;
+  return `${changed.map((line) => `${line.name} set to ${line.to} kg (was ${line.from} kg)`).join(", ")} from your recent visit.`;
 }
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number of kilograms from ${MIN_LINE_QUANTITY} to ${MAX_LINE_QUANTITY}`;

@@ -30,6 +30,9 @@ export interface FoodItem {
   /** For the GST invoice: the HSN code and the GST rate (percent) included in the price. */
   hsn: string;
   gstRate: number;
+  /** Kilograms left to sell (null: not tracked) and whether none is left (DECISIONS "The kitchen's rules"). */
+  stockKg: number | null;
+  soldOut: boolean;
 }
 
 /** GST rates an item may carry (percent); sweetmeats are 5 %. */
@@ -45,11 +48,14 @@ export function imageVariant(image: string, width: number): string {
   return image.replace(/\.webp$/, `-${width}w.webp`);
 }
 
+/** Where pictures are served unless the shop has a public address for its bucket (IMAGES_PUBLIC_URL). */
+export const DEFAULT_IMAGES_BASE = "/images";
+
 /** `src` and `srcset` of a catalogue picture on the storefront: its WebP copy in every storefront width. */
-export function foodImageSources(image: string): { src: string; srcSet: string } {
+export function foodImageSources(image: string, base: string = DEFAULT_IMAGES_BASE): { src: string; srcSet: string } {
   return {
-    src: `/images/${imageVariant(image, 640)}`,
-    srcSet: IMAGE_WIDTHS.map((width) => `/images/${imageVariant(image, width)} ${width}w`).join(", "),
+    src: `${base}/${imageVariant(image, 640)}`,
+    srcSet: IMAGE_WIDTHS.map((width) => `${base}/${imageVariant(image, width)} ${width}w`).join(", "),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineTotalPaise, rupeesToPaise, subtotalPaise } from "./money";
+import { formatRupees, lineTotalPaise, rupeesToPaise, subtotalPaise } from "./money";
 
 describe("money", () => {
   it("prices lines in whole paise and sums them, with no floating-point drift", () => {
@@ -15,5 +15,15 @@ describe("money", () => {
   it("refuses rupee amounts with more than two decimals", () => {
     expect(rupeesToPaise(10.005)).toBeNull();
     expect(rupeesToPaise(Number.NaN)).toBeNull();
+  });
+
+  it("shows money as Indian shops do: paise as two digits, lakhs grouped (issue 16)", () => {
+    expect(formatRupees(580.5)).toBe("₹580.50");
+    expect(formatRupees(549.05)).toBe("₹549.05");
+    expect(formatRupees(128000)).toBe("₹1,28,000");
+    expect(formatRupees(1234567.8)).toBe("₹12,34,567.80");
+    expect(formatRupees(150)).toBe("₹150");
+    expect(formatRupees(0)).toBe("₹0");
+    expect(formatRupees(0.1 + 0.2)).toBe("₹0.30");
   });
 });

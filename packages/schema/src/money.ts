@@ -15,11 +15,16 @@ export function rupeesToPaise(rupees: number): number | null {
   return paise;
 }
 
-const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "₹1,250" / "₹549.50" for display. */
+/**
+ * Money as Indian shops write it, the one formatter for every page, mail and message: Indian digit grouping
+ * ("₹1,28,000"), whole rupees without decimals, paise always as two digits ("₹580.50", never "₹580.5").
+ */
 export function formatRupees(rupees: number): string {
-  return inr.format(rupees);
+  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  return paise % PAISE_PER_RUPEE === 0 ? wholeRupees.format(paise / PAISE_PER_RUPEE) : withPaise.format(paise / PAISE_PER_RUPEE);
 }
 
 /** What a cart or order line costs: the unit price per kg times whole kilograms, in paise. */

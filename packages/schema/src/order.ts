@@ -1,4 +1,5 @@
 import type { Address } from "./account";
+import type { DeliveryQuote } from "./kitchen";
 
 /** Order and payment facts shared by server and browser (no zod here: the storefront bundle stays small). */
 export const DISCOUNT_PAISE = 150 * 100;
@@ -35,6 +36,12 @@ export interface PlacedOrder {
   currency: typeof CURRENCY;
   key: string;
   discountApplied: boolean;
+  /** Whether a promo code's discount applies (it never stacks with the ₹150: the larger one applies), and which code. */
+  promoApplied: boolean;
+  promoCode: string | null;
+  /** Rupees: the discount taken off (₹150 or the code's) and the delivery charge, both inside `amount`. */
+  discount: number;
+  deliveryCharge: number;
 }
 
 export interface VerifyResult {
@@ -48,11 +55,29 @@ export interface VerifyResult {
 
 /** What the order page shows before paying; rupees, computed by the server from current prices. */
 export interface CheckoutPreview {
-  lines: { _id: string; name: string; image: string; price: number; quantity: number; lineTotal: number }[];
+  lines: {
+    _id: string;
+    name: string;
+    image: string;
+    price: number;
+    quantity: number;
+    lineTotal: number;
+    /** Kilograms left (null: not tracked); `problem` says why the line cannot be ordered as it is ("Only 3 kg of … left"). */
+    stockKg: number | null;
+    problem: string | null;
+  }[];
   subtotal: number;
   discount: number;
+  /** What would be paid: subtotal − discount + delivery charge. */
   amount: number;
+  /** The month's ₹150 applies (then `promoApplied` is null: they never stack). */
   discountApplied: boolean;
+  /** The promo code whose discount applies, and why a code given does not (unknown, expired, used up, smaller than ₹150…). */
+  promoApplied: string | null;
+  promoMessage: string | null;
+  /** Rupees, for the pincode given (0 without one), and that pincode's quote. */
+  deliveryCharge: number;
+  delivery: DeliveryQuote | null;
   /** sandbox: the shop's own test-mode window; razorpay: Razorpay's checkout.js. */
   paymentMode: "sandbox" | "razorpay";
 }
@@ -93,6 +118,9 @@ export interface CustomerOrder {
   subtotal: number;
   discount: number;
   amount: number;
+  /** The promo code whose discount `discount` is (null: the month's ₹150, or none), and the delivery charge inside `amount`. */
+  promoCode: string | null;
+  deliveryCharge: number;
   createdAt: string;
   paymentId: string | null;
   status: string;

@@ -1,3 +1,5 @@
+import { CATEGORIES, type Category } from "./catalog";
+
 /**
  * The storefront's static pages and the policy facts they state. The footer links these pages, the
  * server titles them for crawlers and lists them in the sitemap, and the pages quote the facts, so a
@@ -59,4 +61,33 @@ export function pageTitle(shopName: string, title?: string): string {
 /** A product page's title: the admin's SEO title as written (it usually names the shop already), else the sweet's name. */
 export function productPageTitle(shopName: string, item: { name: string; metaTitle: string }): string {
   return item.metaTitle || pageTitle(shopName, item.name);
+}
+
+/** The home page's menu filtered to one family of sweets is `/?category=Flour+Sweets`: shareable, and Back restores it. */
+export const CATEGORY_PARAM = "category";
+
+/** Each category's line, shown on its tile and as the page description. */
+export const CATEGORY_BLURBS: Record<Category, string> = {
+  "Flour Sweets": "Besan, atta & ghee",
+  "Jaggery Sweets": "Sweetened with gur",
+  "Stuffed Sweets": "Filled with dry fruits",
+  "Festive Sweets": "For every celebration",
+};
+
+/** The category a `?category=` value names, or null (All) for anything else. */
+export function categoryFromParam(value: string | null | undefined): Category | null {
+  return CATEGORIES.find((category) => category === value) ?? null;
+}
+
+/** A category page's path (`/?category=Flour+Sweets`), the same whether the browser or the server (canonical) writes it. */
+export function categoryPath(category: Category): string {
+  return `/?${new URLSearchParams({ [CATEGORY_PARAM]: category })}`;
+}
+
+/** A category page's title and description, written by the server for crawlers and by the browser on navigation. */
+export function categoryPage(category: Category): { title: string; description: string } {
+  return {
+    title: category,
+    description: `${category} (${CATEGORY_BLURBS[category].toLowerCase()}), handcrafted in small batches and sold by the kilo.`,
+  };
 }

@@ -2,6 +2,9 @@
 export const MAX_REVIEW_LENGTH = 2000;
 export const EMPTY_REVIEW_MESSAGE = "Please enter your review";
 
+/** Reviews per page on the product page (tRPC `reviews.list`); "Show more reviews" asks for the next. */
+export const REVIEWS_PAGE_SIZE = 10;
+
 /** A review as the APIs show it (SPEC §3); createdAt is an ISO time. */
 export interface Review {
   _id: string;
@@ -9,4 +12,13 @@ export interface Review {
   username: string;
   review: string;
   createdAt: string;
+  /** Its author has a paid (not cancelled) order with this sweet: shown as "Verified purchase". */
+  verifiedPurchase: boolean;
+}
+
+/** One page of a sweet's reviews, newest first, with how many it has in all. */
+export interface ReviewPage {
+  reviews: Review[];
+  nextCursor: string | null;
+  total: number;
 }

@@ -35,7 +35,7 @@ describe("the ₹150 discount on the 2nd paid order of the month", () => {
     expect(first.discountApplied).toBe(false);
 
     const [item] = await fillCart(t, buyer, [2]);
-    const preview = await previewCheckout(t.app.deps, buyer.userId, IST_NOV_10);
+    const preview = await previewCheckout(t.app.deps, buyer.userId, {}, IST_NOV_10);
     expect(preview).toMatchObject({ discountApplied: true, subtotal: (item!.pricePaise * 2) / 100, discount: 150, amount: (item!.pricePaise * 2 - 15_000) / 100 });
 
     const second = await placeOrder(t.app.deps, buyer.userId, { address: testAddress }, IST_NOV_10);
@@ -46,7 +46,7 @@ describe("the ₹150 discount on the 2nd paid order of the month", () => {
     expect(ordersUntilDiscount(verified.orderCount!)).toBe(0);
 
     await fillCart(t, buyer, [1]);
-    expect((await previewCheckout(t.app.deps, buyer.userId, IST_NOV_10)).discountApplied).toBe(false);
+    expect((await previewCheckout(t.app.deps, buyer.userId, {}, IST_NOV_10)).discountApplied).toBe(false);
     expect((await placeOrder(t.app.deps, buyer.userId, { address: testAddress }, IST_NOV_10)).discountApplied).toBe(false);
   });
 

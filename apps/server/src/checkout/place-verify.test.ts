@@ -94,6 +94,8 @@ describe("placing and verifying an order", () => {
           items: [{ _id: order!.items[0]!.foodItemId, name: order!.items[0]!.name, quantity: 3, price: order!.items[0]!.unitPricePaise / 100 }],
           subtotal: (order!.items[0]!.unitPricePaise * 3) / 100,
           discount: 0,
+          promoCode: null,
+          deliveryCharge: 0,
           amount: placed.amount / 100,
           createdAt: order!.createdAt.toISOString(),
           paymentId: paid.response!.razorpay_payment_id,

@@ -43,11 +43,12 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the real server entry point (src/server.ts through tsx, as `npm run dev` does) on a free port and
+ * Runs the real server entry point (src/server.ts through tsx, as `npm run dev` does) on a free port (or `env.PORT`) and
  * waits until `/readyz` answers 200. Its logs go to `logFile`, so a busy server never blocks on a full pipe.
  */
 export async function startServer(env: Record<string, string>, logFile: string, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await freePort();
+  // A given PORT (a balancer in front expects it there), else a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(logFile, "a");
   let child: ChildProcess;

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPostgresDatabase, testDatabaseKind } from "@mithai/db/testing";
 import { TEST_JWT_SECRET } from "../testing";
+import { MailServer } from "./mail-server";
 import { freePort, sleep, startServer, until, type ServerProcess } from "./processes";
 import { catalogueItemIds, checkout, register } from "./shopper";
-import { orderNumberOf } from "@mithai/schema/order";
 
 /**
  * Receipts are never lost (issue 13): the mail server is down when customers pay, the shop's server is killed
@@ -18,47 +17,6 @@ import { orderNumberOf } from "@mithai/schema/order";
  */
 
 const kind = testDatabaseKind();
-
-/** A real SMTP server on a fixed port that can be stopped and started again; counts receipts per order. */
-class MailServer {
-  private server: SMTPServer | undefined;
-  readonly received: string[] = [];
-  constructor(readonly port: number) {}
-
-  async start(): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData: (stream, _session, callback) => {
-        let raw = "";
-        stream.setEncoding("utf8");
-        stream.on("data", (chunk: string) => (raw += chunk));
-        stream.on("end", () => {
-          this.received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    // Kept-open pooled connections would hold close() back: cut them, as a crashed mail server would.
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const connection of (server as unknown as { connections: Set<{ close(): void }> }).connections ?? []) connection.close();
-    });
-  }
-
-  receiptsFor(orderId: string): number {
-    return this.received.filter((mail) => mail.includes(`order ${orderNumberOf(orderId)} confirmed`)).length;
-  }
-}
 
 describe(`receipts while the mail server is down and the shop's server is killed (${kind})`, () => {
   let dataDir: string;

@@ -20,13 +20,13 @@ export function createCspNonce(): string {
  * it ('strict-dynamic': Google's tags, Razorpay's checkout.js, the app's lazily loaded chunks).
  * 'self' and the Razorpay host are fallbacks for browsers without 'strict-dynamic'.
  */
-export function pageContentSecurityPolicy(nonce: string): string {
+export function pageContentSecurityPolicy(nonce: string, imagesOrigin?: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' ${RAZORPAY_CHECKOUT}`,
     // React sets style properties through the CSSOM (not governed by CSP); tag snippets inject inline styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${imagesOrigin ? ` ${imagesOrigin}` : ""}`,
     "font-src 'self' data: https:",
     // Analytics beacons and Razorpay's checkout talk to their own hosts.
     "connect-src 'self' https:",

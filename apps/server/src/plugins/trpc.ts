@@ -1,8 +1,12 @@
+import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RequestContext } from "@mithai/api/context";
 import { AppError } from "@mithai/api/errors";
+import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
 import { appRouter, type AppRouter } from "@mithai/api/root";
+import { assertAdmin } from "@mithai/api/auth/guards";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { contextFromRequest } from "../context";
 import { sendPreparedJson } from "./compression";
@@ -11,9 +15,14 @@ import { sendPreparedJson } from "./compression";
 export const TRPC_CATALOG_LIST_URL = "/trpc/catalog.list";
 
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {
-  // No procedure takes a form: the adapter would otherwise try to serialise the raw multipart stream (a 500).
+  // Only the form procedures take a form: any other would get the raw multipart stream as its input.
   app.addHook("onRequest", async (req) => {
-    if (req.headers["content-type"]?.toLowerCase().startsWith("multipart/")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send tRPC input as JSON");
+    if (isMultipart(req) && !FORM_PROCEDURES.has(procedurePath(req))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send tRPC input as JSON");
+  });
+  // A form's body is left unparsed: tRPC then reads the request stream itself (the adapter would JSON-encode any
+  // body it is handed that is not Node's own IncomingMessage, like the requests of app.inject).
+  app.addHook("preValidation", async (req) => {
+    if (isMultipart(req)) req.body = undefined;
   });
   // Every page of the storefront reads the catalogue. This exact request (no input, not batched) gets the answer tRPC
   // would give, made once per catalogue version and pre-compressed, with an ETag; any other form goes to tRPC.
@@ -38,11 +47,36 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
       router: appRouter,
       // One request is at most this many calls (tRPC answers 400 beyond): a batch of hundreds would hold the server.
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      createContext: ({ req }) => contextFromRequest(req, { allowTokenHeader: false }),
+      createContext: async ({ req }) => {
+        const ctx = await contextFromRequest(req, { allowTokenHeader: false });
+        if (isMultipart(req)) await admitForm(req, ctx);
+        return ctx;
+      },
       onError({ error, path, req }) {
         // req.log: the line carries the request id the answer shows.
         if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error.cause ?? error, path }, "tRPC procedure failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
+}
+
+/** The procedures that take a FormData input (an item's fields and its picture); every other one takes JSON. */
+export const FORM_PROCEDURES = new Set(["admin.addFood", "admin.editFood", "admin.checkFood"]);
+/** A form is the picture plus its text fields (30 fields of at most 64 KB each, as the REST form allows). */
+export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 30 * 64 * 1024;
+
+const procedurePath = (req: FastifyRequest) => req.url.split("?")[0]!.slice("/trpc/".length);
+const isMultipart = (req: FastifyRequest) => req.headers["content-type"]?.toLowerCase().startsWith("multipart/") ?? false;
+
+/**
+ * A form is read whole into memory by tRPC before its procedure runs, so it is admitted only from an admin, with a declared length within bounds (Node stops reading at that length): anyone else's upload is
+ * refused before a byte of it is read.
+ */
+async function admitForm(req: FastifyRequest, ctx: RequestContext): Promise<void> {
+  await assertAdmin(ctx, ctx.auth).catch((error: unknown) => {
+    throw new TRPCError({ code: ctx.auth ? "FORBIDDEN" : "UNAUTHORIZED", message: error instanceof Error ? error.message : "Admins only" });
+  });
+  const length = Number(req.headers["content-length"]);
+  if (!Number.isInteger(length) || length <= 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Send the form with a Content-Length" });
+  if (length > MAX_FORM_BYTES) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: "Image must be 5 MB or smaller" });
 }

@@ -116,7 +116,7 @@ describe("GET /api/user/profile and PUT /api/user/add-address", () => {
     for (const headers of [{ authorization: `Bearer ${body.token}` }, { token: body.token }]) {
       const res = await t.app.inject({ url: "/api/user/profile", headers });
       expect(res.statusCode).toBe(200);
-      expect(jsonOf(res)).toEqual({ success: true, name: "Kiran", email, role: "user", phoneNumber: null, addresses: [] });
+      expect(jsonOf(res)).toEqual({ success: true, name: "Kiran", email, role: "user", phoneNumber: null, addresses: [], lastUsedAddressId: null });
     }
     expect((await t.app.inject("/api/user/profile")).statusCode).toBe(401);
     const forged = body.token.slice(0, -4) + (body.token.endsWith("AAAA") ? "BBBB" : "AAAA");

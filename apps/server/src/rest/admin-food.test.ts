@@ -116,6 +116,20 @@ describe("admin catalogue over REST", () => {
     expect((await t.database.db.select().from(foodItems).where(eq(foodItems.id, boxed._id)))[0]).toMatchObject({ hsn: "08013210", gstRate: 12 });
   });
 
+  it("sets stockKg from the item form: a number tracks it, empty stops tracking, left out keeps it (issue 18)", async () => {
+    const tracked = await added(validFields({ name: "Limited Peda", stockKg: "12" }));
+    expect(tracked).toMatchObject({ stockKg: 12, soldOut: false });
+    const stockOf = async () => (await t.database.db.select().from(foodItems).where(eq(foodItems.id, tracked._id)))[0]!.stockKg;
+    expect((await edit(tracked._id, validFields({ name: "Limited Peda" }))).statusCode).toBe(200);
+    expect(await stockOf()).toBe(12);
+    expect(jsonOf<{ data: FoodItem }>(await edit(tracked._id, validFields({ name: "Limited Peda", stockKg: "0" }))).data).toMatchObject({ stockKg: 0, soldOut: true });
+    expect((await edit(tracked._id, validFields({ name: "Limited Peda", stockKg: "" }))).statusCode).toBe(200);
+    expect(await stockOf()).toBeNull();
+    const refused = await edit(tracked._id, validFields({ name: "Limited Peda", stockKg: "2.5" }));
+    expect(refused.statusCode).toBe(400);
+    expect(jsonOf(refused).message).toBe("stockKg: whole kilograms from 0 to 100000, or empty when the stock is not tracked");
+  });
+
   describe("validates every field (SPEC §5) and leaves nothing behind when it refuses", () => {
     it.each([
       ["no name", { name: "" }, "Name is required"],

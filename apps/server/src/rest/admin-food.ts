@@ -17,7 +17,7 @@ export async function adminFoodRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: FIELD_BYTES, parts: 31 },
   });
   app.addHook("onRequest", requireAdmin);
-  const catalog = { ...app.deps, imagesDir: app.deps.config.imagesDir };
+  const catalog = app.deps;
 
   app.post("/api/food/add", async (req) => {
     const form = await readFoodForm(req);

@@ -37,7 +37,14 @@ export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
     const header = req.headers["idempotency-key"];
     const body = { ...((req.body as object | null) ?? {}), orderId: req.params.orderId };
     const input = parseInput(refundOrderInputSchema, typeof header === "string" && !("idempotencyKey" in body) ? { ...body, idempotencyKey: header } : body);
-    return requestRefund(app.deps, { orderId: input.orderId, amountPaise: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, requestedBy: ctx.auth?.userId ?? null });
+    return requestRefund(app.deps, {
+      orderId: input.orderId,
+      amountPaise: input.amount,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+      requestedBy: ctx.auth?.userId ?? null,
+      restock: input.restock,
+    });
   });
 
   /** Today's paid orders and revenue for the dashboard. */

@@ -138,6 +138,8 @@ describe("cart over REST", () => {
       { _id: item(1), quantity: 2 },
       { _id: item(3), quantity: 4 },
     ]);
+    // The saved 5 kg the guest's 2 kg replaced is reported, for the shopper's toast (issue 16).
+    expect(jsonOf<{ changed: unknown[] }>(res).changed).toEqual([{ _id: item(1), name: expect.any(String), from: 5, to: 2 }]);
   });
 
   it.each([

@@ -25,6 +25,7 @@ describe("catalogue over REST", () => {
         [
           "_id", "benefits", "category", "description", "faq", "googleTagBody", "googleTagHead", "image",
           "ingredients", "metaDescription", "metaKeywords", "metaTitle", "name", "price", "slug", "hsn", "gstRate",
+          "stockKg", "soldOut",
         ].sort(),
       );
       expect(item.faq).toHaveLength(2);

@@ -5,6 +5,7 @@ import { adminOrderRoutes } from "./admin-orders";
 import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import { consentRoutes } from "./consent";
+import { adminKitchenRoutes, kitchenRoutes } from "./kitchen";
 import { orderRoutes } from "./orders";
 import { paymentWebhookRoutes } from "./payments-webhook";
 import { reviewRoutes } from "./reviews";
@@ -22,4 +23,6 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   await app.register(cartRoutes);
   await app.register(consentRoutes);
   await app.register(reviewRoutes);
+  await app.register(kitchenRoutes);
+  await app.register(adminKitchenRoutes);
 }

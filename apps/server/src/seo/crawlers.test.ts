@@ -16,7 +16,7 @@ describe("sitemap and robots", () => {
   });
   afterAll(() => t.close());
 
-  it("lists home, the static pages and every product on sale with absolute PUBLIC_URL addresses", async () => {
+  it("lists home, each category, the static pages and every product on sale with absolute PUBLIC_URL addresses", async () => {
     await t.database.db.update(foodItems).set({ removedAt: new Date() }).where(eq(foodItems.slug, "jalebi"));
     await t.app.deps.catalog.changed();
     const res = await t.app.inject("/sitemap.xml");
@@ -25,6 +25,7 @@ describe("sitemap and robots", () => {
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const expected = [
       `${PUBLIC_URL}/`,
+      ...["Flour+Sweets", "Jaggery+Sweets", "Stuffed+Sweets", "Festive+Sweets"].map((c) => `${PUBLIC_URL}/?category=${c}`),
       ...["faq", "shipping-and-delivery", "cancellation-refund", "privacy-policy", "terms-and-conditions"].map((p) => `${PUBLIC_URL}/${p}`),
       ...items.filter((i) => i.slug !== "jalebi").map((i) => `${PUBLIC_URL}/product/${i.slug}`),
     ];

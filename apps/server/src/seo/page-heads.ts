@@ -1,5 +1,5 @@
-import { foodImageSources, PRODUCT_IMAGE_SIZES, type FoodItem } from "@mithai/schema/catalog";
-import { CANCELLATION_POLICY_ALIAS, pageTitle, productPageTitle, SHOP_DESCRIPTION, STATIC_PAGES, type StaticPage } from "@mithai/schema/pages";
+import { DEFAULT_IMAGES_BASE, foodImageSources, PRODUCT_IMAGE_SIZES, type FoodItem } from "@mithai/schema/catalog";
+import { CANCELLATION_POLICY_ALIAS, CATEGORY_PARAM, categoryFromParam, categoryPage, categoryPath, pageTitle, productPageTitle, SHOP_DESCRIPTION, STATIC_PAGES, type StaticPage } from "@mithai/schema/pages";
 import type { PageHead } from "./page-shell";
 
 export interface SiteInfo {
@@ -10,6 +10,8 @@ export interface SiteInfo {
   testPaymentsBanner?: boolean;
   /** CANCEL_WINDOW_MINUTES, which the cancellation policy and My Orders state. */
   cancelWindowMinutes?: number;
+  /** IMAGES_PUBLIC_URL when pictures are read from a bucket or CDN directly; unset = this shop's /images. */
+  imagesPublicUrl?: string;
 }
 
 const NOT_FOUND_PATH = "/not-found";
@@ -19,8 +21,8 @@ const pagesByPath = new Map<string, StaticPage>([
   [CANCELLATION_POLICY_ALIAS, STATIC_PAGES.cancellation],
 ]);
 
-/** The head for any path the SPA serves other than a product: home, a static page, or the shop's default. */
-export function headForPath(site: SiteInfo, pathname: string): PageHead {
+/** The head for any path the SPA serves other than a product: home (or one category of it), a static page, or the shop's default. */
+export function headForPath(site: SiteInfo, pathname: string, query = new URLSearchParams()): PageHead {
   if (pathname === NOT_FOUND_PATH) return notFoundHead(site);
   const page = pagesByPath.get(pathname.replace(/\/+$/, ""));
   if (page) {
@@ -32,6 +34,17 @@ export function headForPath(site: SiteInfo, pathname: string): PageHead {
     };
   }
   const home = pathname === "/";
+  const category = home ? categoryFromParam(query.get(CATEGORY_PARAM)) : null;
+  if (category) {
+    const { title, description } = categoryPage(category);
+    const url = site.publicUrl + categoryPath(category);
+    return {
+      title: pageTitle(site.shopName, title),
+      description,
+      canonicalUrl: url,
+      openGraph: openGraph(site, { type: "website", title: pageTitle(site.shopName, title), description, url }),
+    };
+  }
   return {
     title: pageTitle(site.shopName),
     description: SHOP_DESCRIPTION,
@@ -45,12 +58,13 @@ export function productHead(site: SiteInfo, item: FoodItem): PageHead {
   const title = item.metaTitle || item.name;
   const description = item.metaDescription || item.description;
   const url = `${site.publicUrl}/product/${item.slug}`;
-  const image = `${site.publicUrl}/images/${encodeURIComponent(item.image)}`;
+  const imagesBase = site.imagesPublicUrl ?? DEFAULT_IMAGES_BASE;
+  const image = `${site.imagesPublicUrl ?? `${site.publicUrl}${DEFAULT_IMAGES_BASE}`}/${encodeURIComponent(item.image)}`;
   return {
     title: productPageTitle(site.shopName, item),
     description,
     keywords: item.metaKeywords || undefined,
-    preloadImage: { ...foodImageSources(item.image), sizes: PRODUCT_IMAGE_SIZES },
+    preloadImage: { ...foodImageSources(item.image, imagesBase), sizes: PRODUCT_IMAGE_SIZES },
     canonicalUrl: url,
     openGraph: openGraph(site, { type: "product", title, description, url, image }),
     structuredData: {

@@ -1,3 +1,4 @@
+import { DEFAULT_IMAGES_BASE } from "@mithai/schema/catalog";
 import { DEFAULT_CANCEL_WINDOW_MINUTES } from "@mithai/schema/order";
 
 /** What a page's head says to crawlers and link previews before any JavaScript runs. */
@@ -33,9 +34,10 @@ const NONCE_PLACEHOLDER = "%CSP_NONCE%";
  * The built index.html as a template: page-specific head tags go where `<!--page-head-->` stands, the
  * body snippet right after `<body>` at `<!--page-body-->`. Only the template's own text gets the nonce.
  */
-export function createPageShell(indexHtml: string, shopName: string, options: { testPaymentsBanner?: boolean; cancelWindowMinutes?: number } = {}): PageShell {
+export function createPageShell(indexHtml: string, shopName: string, options: { testPaymentsBanner?: boolean; cancelWindowMinutes?: number; imagesBase?: string } = {}): PageShell {
   const html = indexHtml
     .replaceAll("%SHOP_NAME%", escapeHtml(shopName))
+    .replaceAll("%IMAGES_BASE%", escapeHtml(options.imagesBase ?? DEFAULT_IMAGES_BASE))
     .replaceAll("%CANCEL_WINDOW_MINUTES%", String(options.cancelWindowMinutes ?? DEFAULT_CANCEL_WINDOW_MINUTES));
   const banner = options.testPaymentsBanner ? TEST_PAYMENTS_BANNER : "";
   const [beforeHead, afterHead] = splitOnce(html, HEAD_MARKER);

@@ -145,4 +145,13 @@ describe("pages served to crawlers", () => {
     expect(unknown.statusCode).toBe(200);
     expect(headOf(unknown.body)).not.toContain('rel="canonical"');
   });
+
+  it("titles the menu filtered to a category as the browser does, with the category's own canonical address (issue 16)", async () => {
+    const head = headOf((await t.app.inject("/?category=Jaggery+Sweets")).body);
+    expect(head).toContain("<title>Jaggery Sweets | Mithai</title>");
+    expect(head).toContain("Jaggery Sweets (sweetened with gur), handcrafted in small batches and sold by the kilo.");
+    expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/?category=Jaggery+Sweets" />`);
+    // A category the shop does not have is plain home.
+    expect(headOf((await t.app.inject("/?category=Nope")).body)).toContain("<title>Mithai — handcrafted Indian sweets</title>");
+  });
 });

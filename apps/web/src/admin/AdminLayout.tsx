@@ -12,6 +12,8 @@ const SIDEBAR_LINKS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/delivery-zones", label: "Delivery zones" },
+  { to: "/admin/promos", label: "Promo codes" },
 ] as const;
 
 /** The admin panel's frame: top bar (logo, session timer, Logout) and sidebar around the page. */

@@ -8,9 +8,11 @@ import { AdminLogin } from "./AdminLogin";
 import { AdminRegister } from "./AdminRegister";
 import { AddItemPage } from "./pages/AddItemPage";
 import { CustomersPage } from "./pages/CustomersPage";
+import { DeliveryZonesPage } from "./pages/DeliveryZonesPage";
 import { EditItemPage } from "./pages/EditItemPage";
 import { ListItemsPage } from "./pages/ListItemsPage";
 import { OrdersPage } from "./pages/OrdersPage";
+import { PromosPage } from "./pages/PromosPage";
 import { ReviewsPage } from "./pages/ReviewsPage";
 import { useAdminSession } from "./session";
 import { AdminTRPCProvider, makeAdminQueryClient, makeAdminTRPCClient } from "./trpc";
@@ -41,6 +43,8 @@ export default function AdminRoutes() {
             <Route path="/admin/orders" element={<OrdersPage />} />
             <Route path="/admin/customers" element={<CustomersPage />} />
             <Route path="/admin/reviews" element={<ReviewsPage />} />
+            <Route path="/admin/delivery-zones" element={<DeliveryZonesPage />} />
+            <Route path="/admin/promos" element={<PromosPage />} />
             <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
           </Route>
         </Routes>

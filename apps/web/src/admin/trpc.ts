@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@mithai/api/root";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
@@ -13,15 +13,17 @@ import { endAdminSession, getAdminSession } from "./session";
 export const { TRPCProvider: AdminTRPCProvider, useTRPC: useAdminTRPC, useTRPCClient: useAdminTRPCClient } = createTRPCContext<AppRouter>();
 
 export function makeAdminTRPCClient() {
+  const headers = () => {
+    const session = getAdminSession();
+    return session ? { authorization: `Bearer ${session.token}` } : {};
+  };
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: "/trpc",
-        maxItems: TRPC_MAX_BATCH_SIZE,
-        headers() {
-          const session = getAdminSession();
-          return session ? { authorization: `Bearer ${session.token}` } : {};
-        },
+      // An item with its picture (admin.addFood, admin.editFood) goes alone as a form; everything else is batched JSON.
+      splitLink({
+        condition: (op) => isNonJsonSerializable(op.input),
+        true: httpLink({ url: "/trpc", headers }),
+        false: httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, headers }),
       }),
     ],
   });

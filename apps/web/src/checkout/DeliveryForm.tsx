@@ -1,48 +1,71 @@
-import { DEFAULT_COUNTRY, MOBILE_PATTERN, PINCODE_PATTERN, type Address } from "@mithai/schema/account";
+import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, mobileProblem, pincodeProblem, sameAddress, type Address } from "@mithai/schema/account";
 import type { DeliveryAddressInput } from "@mithai/schema/order";
 import { Field } from "../components/Field";
 
 export const emptyAddress: DeliveryAddressInput = { fullName: "", email: "", street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY, mobile: "" };
 
-const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; pattern?: string; hint?: string }[] = [
+const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; inputMode?: "numeric"; check?: (value: string) => string | null; hint?: string }[] = [
   { name: "fullName", label: "Full name", autoComplete: "name" },
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
   { name: "street", label: "Street address", autoComplete: "street-address" },
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "state", label: "State", autoComplete: "address-level1" },
-  { name: "pincode", label: "Pincode", autoComplete: "postal-code", pattern: PINCODE_PATTERN, hint: "6 digits, not starting with 0." },
+  { name: "pincode", label: "Pincode", autoComplete: "postal-code", inputMode: "numeric", check: pincodeProblem, hint: "6 digits, not starting with 0." },
   { name: "country", label: "Country", autoComplete: "country-name" },
-  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel-national", pattern: MOBILE_PATTERN, hint: "10 digits, optionally with +91." },
+  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel", check: mobileProblem, hint: "10 digits; +91 and spaces are fine." },
 ];
 
-/** The delivery address fields (all required) and the customer's saved addresses to pick from. */
+/** A saved address in the delivery form's shape (who receives it stays as typed). */
+export function withSavedAddress(value: DeliveryAddressInput, saved: Address): DeliveryAddressInput {
+  return { ...value, street: saved.street, city: saved.city, state: saved.state, pincode: saved.pincode, country: saved.country, mobile: saved.mobile };
+}
+
+/**
+ * The delivery address fields (all required), with the customer's saved addresses to choose from (the one their
+ * last order went to chosen first) or a new one, which can be saved to the account on the way.
+ */
 export function DeliveryForm({
   value,
   onChange,
   savedAddresses,
+  saveNew,
+  onSaveNewChange,
 }: {
   value: DeliveryAddressInput;
   onChange: (next: DeliveryAddressInput) => void;
   savedAddresses: Address[];
+  saveNew: boolean;
+  onSaveNewChange: (save: boolean) => void;
 }) {
+  const chosen = savedAddresses.find((saved) => sameAddress(saved, value));
   return (
     <fieldset className="delivery-form">
       <legend className="section-title">Delivery information</legend>
       {savedAddresses.length > 0 && (
-        <div className="saved-addresses">
-          <p className="note">Deliver to a saved address:</p>
+        <div className="saved-addresses" role="radiogroup" aria-label="Deliver to">
+          <p className="note">Deliver to:</p>
           <ul>
             {savedAddresses.map((saved) => (
               <li key={saved._id}>
-                <button
-                  type="button"
-                  className="saved-address"
-                  onClick={() => onChange({ ...value, street: saved.street, city: saved.city, state: saved.state, pincode: saved.pincode, country: saved.country, mobile: saved.mobile })}
-                >
-                  {saved.street}, {saved.city}, {saved.state} {saved.pincode}
-                </button>
+                <label className={`saved-address${chosen === saved ? " is-chosen" : ""}`}>
+                  <input type="radio" name="saved-address" checked={chosen === saved} onChange={() => onChange(withSavedAddress(value, saved))} />
+                  <span>
+                    {saved.street}, {saved.city}, {saved.state} {saved.pincode} · {saved.mobile}
+                  </span>
+                </label>
               </li>
             ))}
+            <li>
+              <label className={`saved-address${chosen ? "" : " is-chosen"}`}>
+                <input
+                  type="radio"
+                  name="saved-address"
+                  checked={!chosen}
+                  onChange={() => onChange({ ...value, street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY })}
+                />
+                <span>A new address</span>
+              </label>
+            </li>
           </ul>
         </div>
       )}
@@ -55,13 +78,20 @@ export function DeliveryForm({
             name={field.name}
             type={field.type ?? "text"}
             autoComplete={field.autoComplete}
-            pattern={field.pattern}
+            inputMode={field.inputMode}
+            check={field.check}
             required
             value={value[field.name]}
             onChange={(event) => onChange({ ...value, [field.name]: event.target.value })}
           />
         ))}
       </div>
+      {!chosen && savedAddresses.length < MAX_SAVED_ADDRESSES && (
+        <label className="checkbox">
+          <input type="checkbox" name="save-address" checked={saveNew} onChange={(event) => onSaveNewChange(event.target.checked)} />
+          <span>Save this address to my account for next time</span>
+        </label>
+      )}
     </fieldset>
   );
 }

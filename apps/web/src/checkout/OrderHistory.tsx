@@ -101,20 +101,26 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
       </p>
       <p className="my-order-items">{order.items.map((item) => `${item.name} × ${item.quantity} kg`).join(", ")}</p>
       <dl className="my-order-facts">
+        {(order.discount > 0 || order.deliveryCharge > 0) && (
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatRupees(order.subtotal)}</dd>
+          </div>
+        )}
         {order.discount > 0 && (
-          <>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatRupees(order.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>2nd order this month</dt>
-              <dd>−{formatRupees(order.discount)}</dd>
-            </div>
-          </>
+          <div>
+            <dt>{order.promoCode ? `Promo code ${order.promoCode}` : "2nd order this month"}</dt>
+            <dd>−{formatRupees(order.discount)}</dd>
+          </div>
+        )}
+        {order.deliveryCharge > 0 && (
+          <div>
+            <dt>Delivery</dt>
+            <dd>{formatRupees(order.deliveryCharge)}</dd>
+          </div>
         )}
         <div>
-          <dt>{order.discount > 0 ? "Paid" : "Amount"}</dt>
+          <dt>{order.discount > 0 || order.deliveryCharge > 0 ? "Paid" : "Amount"}</dt>
           <dd>{formatRupees(order.amount)}</dd>
         </div>
         <div>

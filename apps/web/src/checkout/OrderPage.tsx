@@ -1,13 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, lazy, useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
+import { PINCODE_PATTERN, sameAddress } from "@mithai/schema/account";
 import type { DeliveryAddressInput, PlacedOrder } from "@mithai/schema/order";
+import { serverMessageOf } from "../lib/errors";
+import { showNotice } from "../lib/notice";
+import { getAppliedPromoCode, setAppliedPromoCode } from "../lib/promo-code";
 import { useCustomerToken } from "../lib/session";
 import { SHOP_NAME } from "../lib/shop";
 import { useTRPC } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { DeliveryForm, emptyAddress } from "./DeliveryForm";
+import { DeliveryForm, emptyAddress, withSavedAddress } from "./DeliveryForm";
 import { OrderSummary } from "./OrderSummary";
 import { openRazorpayCheckout, type PaymentResult } from "./payment-window";
 import "./checkout.css";
@@ -29,26 +32,37 @@ function Checkout() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const preview = useQuery({ ...trpc.order.preview.queryOptions(), staleTime: 0 });
   const profile = useQuery(trpc.user.profile.queryOptions());
+  const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
+  const [promoCode, setPromoCode] = useState(getAppliedPromoCode);
+  // The summary follows the PIN code typed (its delivery charge) and the cart's promo code.
+  const pincode = new RegExp(`^${PINCODE_PATTERN}$`).test(address.pincode) ? address.pincode : undefined;
+  const preview = useQuery({
+    ...trpc.order.preview.queryOptions({ ...(pincode ? { pincode } : {}), ...(promoCode ? { promoCode } : {}) }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
   const place = useMutation(trpc.order.place.mutationOptions());
   const verify = useMutation(trpc.order.verify.mutationOptions());
   const abandon = useMutation(trpc.order.abandon.mutationOptions());
-  const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
   const [paying, setPaying] = useState<PlacedOrder | null>(null);
   const [problem, setProblem] = useState("");
   // Once a payment has an outcome the page only leaves for /verify: the emptied cart must not send it to /cart.
   const [leaving, setLeaving] = useState(false);
 
+  const addAddress = useMutation(trpc.user.addAddress.mutationOptions());
+  const [saveNewAddress, setSaveNewAddress] = useState(false);
+
   useEffect(() => {
     if (!profile.data) return;
-    const { name, email, phoneNumber } = profile.data;
-    setAddress((current) => ({
-      ...current,
-      fullName: current.fullName || name,
-      email: current.email || email,
-      mobile: current.mobile || (phoneNumber ?? ""),
-    }));
+    const { name, email, phoneNumber, addresses, lastUsedAddressId } = profile.data;
+    // The address the last order went to comes first, else the latest saved one; the customer may pick another.
+    const preferred = addresses.find((saved) => saved._id === lastUsedAddressId) ?? addresses.at(-1);
+    setAddress((current) => {
+      const who = { ...current, fullName: current.fullName || name, email: current.email || email };
+      if (preferred && !current.street) return withSavedAddress(who, preferred);
+      return { ...who, mobile: current.mobile || (phoneNumber ?? "") };
+    });
   }, [profile.data]);
 
   if (preview.isError) return <Navigate to="/cart" replace />;
@@ -57,16 +71,29 @@ function Checkout() {
 
   const prefill = { name: address.fullName, email: address.email, contact: address.mobile };
   const busy = place.isPending || paying !== null || leaving;
+  // Nothing to pay for while a line asks more than is left or the PIN code is not served: the summary says why.
+  const blocked = preview.data.lines.some((line) => line.problem) || preview.data.delivery?.serviceable === false;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem("");
+    if (saveNewAddress && !profile.data?.addresses.some((saved) => sameAddress(saved, address))) {
+      const { fullName: _name, email: _email, ...toSave } = address;
+      // Saving is a convenience: if it is refused (e.g. the account is full) the order still goes ahead.
+      await addAddress
+        .mutateAsync(toSave)
+        .then(() => queryClient.invalidateQueries({ queryKey: trpc.user.profile.queryKey() }))
+        .catch((error: unknown) => showNotice(`Your address was not saved: ${serverMessageOf(error) ?? "please try again from My Account."}`));
+    }
     let placed: PlacedOrder;
     try {
-      placed = await place.mutateAsync({ address });
+      // A code the summary shows as not applying (used up, or smaller than the ₹150) is not sent.
+      placed = await place.mutateAsync({ address, ...(preview.data?.promoApplied ? { promoCode: preview.data.promoApplied } : {}) });
     } catch (error) {
-      if (error instanceof TRPCClientError && error.data?.code === "BAD_REQUEST") setProblem(error.message);
+      const message = serverMessageOf(error);
+      if (message) setProblem(message);
       window.alert(PLACEMENT_FAILED);
+      void preview.refetch();
       return;
     }
     if (preview.data?.paymentMode === "razorpay") {
@@ -89,12 +116,19 @@ function Checkout() {
       return;
     }
     if (result.kind === "failed") {
-      navigate("/verify?success=false");
+      navigate(`/verify?${new URLSearchParams({ success: "false", reason: "declined" })}`);
       return;
     }
+    // Paid at the provider but not confirmed here: the reconciler settles it with the provider, so the page says so
+    // and shows the references the customer may quote.
+    const unverified = `/verify?${new URLSearchParams({ success: "false", reason: "unverified", orderId: placed.orderId, paymentId: result.response.razorpay_payment_id })}`;
     try {
       const verified = await verify.mutateAsync(result.response);
-      if (!verified.success || !verified.orderId) throw new Error("not verified");
+      if (!verified.success || !verified.orderId) {
+        navigate(unverified);
+        void queryClient.invalidateQueries();
+        return;
+      }
       const query = new URLSearchParams({
         success: "true",
         orderId: verified.orderId,
@@ -102,11 +136,14 @@ function Checkout() {
         discount: String(Boolean(verified.discountApplied)),
         orderCount: String(verified.orderCount ?? 0),
       });
+      setAppliedPromoCode(null);
       navigate(`/verify?${query}`);
       // The paid order emptied the server cart: every cached view of it is stale now.
       void queryClient.invalidateQueries();
     } catch {
-      navigate("/verify?success=false");
+      navigate(unverified);
+      // The webhook or the reconciler may pay it any moment: what the page shows next is read again.
+      void queryClient.invalidateQueries();
     }
   }
 
@@ -114,15 +151,33 @@ function Checkout() {
     <div className="container section checkout">
       <h1 className="sr-only">Checkout</h1>
       <form className="checkout-grid" onSubmit={(event) => void submit(event)}>
-        <DeliveryForm value={address} onChange={setAddress} savedAddresses={profile.data?.addresses ?? []} />
+        <DeliveryForm
+          value={address}
+          onChange={setAddress}
+          savedAddresses={profile.data?.addresses ?? []}
+          saveNew={saveNewAddress}
+          onSaveNewChange={setSaveNewAddress}
+        />
         <div className="checkout-side">
           <OrderSummary preview={preview.data} />
+          {promoCode && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setAppliedPromoCode(null);
+                setPromoCode(null);
+              }}
+            >
+              Remove promo code {promoCode}
+            </button>
+          )}
           {problem && (
             <p className="form-error" role="alert">
               {problem}
             </p>
           )}
-          <button type="submit" className="button button-primary checkout-pay" disabled={busy}>
+          <button type="submit" className="button button-primary checkout-pay" disabled={busy || blocked}>
             {place.isPending ? "Placing order..." : leaving ? "Confirming payment..." : "Proceed to payment"}
           </button>
         </div>

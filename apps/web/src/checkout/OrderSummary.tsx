@@ -1,8 +1,13 @@
 import { formatRupees } from "@mithai/schema/money";
 import type { CheckoutPreview } from "@mithai/schema/order";
+import { quoteSentence } from "../components/DeliveryCheck";
 
-/** Cart totals as the server will charge them: current prices, free delivery, the month's discount. */
+/**
+ * Cart totals as the server will charge them: current prices, delivery to the PIN code typed, and the one discount
+ * that applies — the month's ₹150 or a promo code, whichever is larger (they never stack), named.
+ */
 export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
+  const discounted = preview.discount > 0 && (preview.discountApplied || preview.promoApplied);
   return (
     <section className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="section-title">
@@ -13,6 +18,11 @@ export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
           <li key={line._id}>
             <span>
               {line.name} × {line.quantity} kg
+              {line.problem && (
+                <span className="form-error order-line-problem" role="alert">
+                  {line.problem}
+                </span>
+              )}
             </span>
             <span>{formatRupees(line.lineTotal)}</span>
           </li>
@@ -25,11 +35,11 @@ export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
         </div>
         <div>
           <dt>Delivery</dt>
-          <dd>Free</dd>
+          <dd>{preview.delivery && !preview.delivery.serviceable ? "Not available" : preview.deliveryCharge > 0 ? formatRupees(preview.deliveryCharge) : "Free"}</dd>
         </div>
-        {preview.discountApplied && (
+        {discounted && (
           <div className="order-discount">
-            <dt>Discount</dt>
+            <dt>{preview.promoApplied ? `Promo code ${preview.promoApplied}` : "Discount"}</dt>
             <dd>- {formatRupees(preview.discount)}</dd>
           </div>
         )}
@@ -38,7 +48,18 @@ export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
           <dd>{formatRupees(preview.amount)}</dd>
         </div>
       </dl>
+      {preview.delivery && (
+        <p className={preview.delivery.serviceable ? "note" : "form-error"} role="status">
+          {quoteSentence(preview.delivery)}
+        </p>
+      )}
       {preview.discountApplied && <p className="discount-badge">{formatRupees(preview.discount)} OFF Applied</p>}
+      {preview.promoApplied && (
+        <p className="discount-badge">
+          {preview.promoApplied}: {formatRupees(preview.discount)} OFF Applied
+        </p>
+      )}
+      {preview.promoMessage && <p className="note">{preview.promoMessage}</p>}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { withoutSeparators } from "@mithai/schema/account";
 import { formatRupees, paiseToRupees } from "@mithai/schema/money";
 import type { PlacedOrder } from "@mithai/schema/order";
 import type { PaymentPrefill, PaymentResult, PaymentSuccess } from "./payment-window";
@@ -88,7 +89,7 @@ export default function SandboxCheckout({
       <p className="rzp-test-note">Sandbox payment: no real money is charged.</p>
       <p className="rzp-contact">
         {prefill.email}
-        {prefill.contact ? ` · +91 ${prefill.contact}` : ""}
+        {prefill.contact ? ` · +91 ${withoutSeparators(prefill.contact).slice(-10)}` : ""}
       </p>
       <form className="rzp-body" onSubmit={submit}>
         <fieldset className="rzp-methods">

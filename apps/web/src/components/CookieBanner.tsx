@@ -13,7 +13,8 @@ export function CookieBanner() {
         <div>
           <h2 id="cookie-banner-title" className="cookie-banner-title">Cookies and Tracking</h2>
           <p className="cookie-banner-text">
-            We use cookies and your browser's storage to keep you signed in, remember your cart and understand how the shop is used.{" "}
+            <span className="cookie-banner-long">We use cookies and your browser's storage to keep you signed in, remember your cart and understand how the shop is used. </span>
+            <span className="cookie-banner-short">Cookies keep you signed in and your cart saved. </span>
             <Link to={STATIC_PAGES.privacy.path}>How we use your data</Link>
           </p>
         </div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { foodImageProps } from "../lib/images";
+import { StockNote } from "./StockNote";
 
 export function FoodCard({ item, eager = false }: { item: FoodItem; eager?: boolean }) {
   return (
@@ -23,6 +24,7 @@ export function FoodCard({ item, eager = false }: { item: FoodItem; eager?: bool
           <p className="food-card-price">
             {formatRupees(item.price)} <span className="muted">/ kg</span>
           </p>
+          <StockNote stockKg={item.stockKg} />
         </div>
       </Link>
     </article>

@@ -5,9 +5,11 @@ import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
 import { serverMessageOf } from "../lib/errors";
 import { Field } from "./Field";
 import { closeLoginPopup, openLoginPopup, useLoginPopup } from "../lib/login-popup";
-import { takeRedirectAfterLogin } from "../lib/redirect-after-login";
+import { guestCartMoved, moveGuestCart } from "../lib/cart";
+import { showNotice } from "../lib/notice";
+import { CHECKOUT_PATH, takeRedirectAfterLogin } from "../lib/redirect-after-login";
 import { setCustomerToken } from "../lib/session";
-import { useTRPC } from "../lib/trpc";
+import { useTRPC, useTRPCClient } from "../lib/trpc";
 
 /** The navbar's login / sign-up dialog (SPEC §2, §4); opened from anywhere through lib/login-popup. */
 export function LoginPopup() {
@@ -29,16 +31,24 @@ export function LoginPopup() {
   );
 }
 
+/** A short welcome for a shopper who signed in (or up) on the way to checkout and now lands on the order page. */
+function welcomeToCheckout(newName: string | null): string {
+  return newName ? `Welcome, ${newName.trim()}! Your account is ready: add a delivery address to place your order.` : "Welcome back! Your cart is ready: confirm the delivery address to place your order.";
+}
+
 function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const client = useTRPCClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const signingUp = mode === "Sign Up";
 
   const login = useMutation(trpc.auth.login.mutationOptions());
   const register = useMutation(trpc.auth.register.mutationOptions());
-  const busy = login.isPending || register.isPending;
+  // Signed in, moving the guest's cart into the account before the next page.
+  const [continuing, setContinuing] = useState(false);
+  const busy = login.isPending || register.isPending || continuing;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,8 +61,15 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
       // Whatever was cached belonged to the previous visitor.
       queryClient.removeQueries({ queryKey: trpc.user.pathKey() });
       setCustomerToken(result.token);
+      setContinuing(true);
+      // The guest's cart is in the account before the next page reads it (checkout orders the server cart).
+      const moved = moveGuestCart(client, queryClient, trpc.cart.get.queryKey());
+      const told = moved ? await moved : (await guestCartMoved(), null);
       closeLoginPopup();
-      await navigate(takeRedirectAfterLogin());
+      const target = takeRedirectAfterLogin();
+      await navigate(target);
+      const welcome = target === CHECKOUT_PATH ? welcomeToCheckout(signingUp ? String(form.get("name")) : null) : null;
+      if (welcome || told) showNotice([welcome, told].filter(Boolean).join(" "));
     } catch (cause) {
       setError(serverMessageOf(cause) ?? "An error occurred while logging in.");
     }
@@ -80,14 +97,24 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
         hint={signingUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
       />
 
-      <label className="checkbox">
-        <input type="checkbox" name="terms" required />
-        <span>By continuing, I agree to the terms of use &amp; privacy policy.</span>
-      </label>
-      <p className="field-hint">
-        Read our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
-        <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
-      </p>
+      {/* The agreement is made once, when the account is created; a returning customer is never asked to tick it again. */}
+      {signingUp ? (
+        <>
+          <label className="checkbox">
+            <input type="checkbox" name="terms" required />
+            <span>By continuing, I agree to the terms of use &amp; privacy policy.</span>
+          </label>
+          <p className="field-hint">
+            Read our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
+            <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
+          </p>
+        </>
+      ) : (
+        <p className="field-hint">
+          Signing in, you continue under our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
+          <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
+        </p>
+      )}
 
       {error && (
         <p className="form-error" role="alert">

@@ -11,6 +11,8 @@ export function ProductActions({ item }: { item: FoodItem }) {
   const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
   const [added, setAdded] = useState(false);
   const [busy, setBusy] = useState(false);
+  // No more than is left of a tracked sweet; a sold-out one cannot be added at all.
+  const most = item.stockKg === null ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, item.stockKg);
 
   const decrease = () => {
     if (quantity <= MIN_LINE_QUANTITY) {
@@ -36,13 +38,13 @@ export function ProductActions({ item }: { item: FoodItem }) {
         <output aria-live="polite" aria-label="Quantity">
           {quantity} kg
         </output>
-        <button type="button" aria-label="One kg more" disabled={quantity >= MAX_LINE_QUANTITY} onClick={() => setQuantity(quantity + 1)}>
+        <button type="button" aria-label="One kg more" disabled={quantity >= most} onClick={() => setQuantity(quantity + 1)}>
           +
         </button>
       </div>
       <div className="product-buttons">
-        <button type="button" className="button button-primary" disabled={added || busy} onClick={add}>
-          {added ? "Added" : "Add"}
+        <button type="button" className="button button-primary" disabled={added || busy || item.soldOut} onClick={add}>
+          {item.soldOut ? "Sold out" : added ? "Added" : "Add"}
         </button>
         <button type="button" className="button button-secondary" disabled={!added} onClick={() => navigate("/cart")}>
           Proceed to Cart

@@ -9,8 +9,11 @@ import { useTRPC, useTRPCClient } from "../lib/trpc";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
 
-/** The Reviews tab: newest first, each shown as plain text (React escapes it), and the form to write one. */
-export function Reviews({ productId, reviews }: { productId: string; reviews: Review[] | undefined }) {
+/**
+ * The Reviews tab: newest first, a page at a time ("Show more reviews"), each shown as plain text (React escapes it)
+ * and marked "Verified purchase" when its author bought the sweet; and the form to write one.
+ */
+export function Reviews({ productId, reviews, more }: { productId: string; reviews: Review[] | undefined; more?: { loading: boolean; load: () => void } }) {
   return (
     <div className="reviews">
       <ReviewForm productId={productId} />
@@ -19,16 +22,24 @@ export function Reviews({ productId, reviews }: { productId: string; reviews: Re
       ) : reviews.length === 0 ? (
         <p className="muted">No reviews yet. Be the first to write one!</p>
       ) : (
-        <ul className="review-list">
-          {reviews.map((review) => (
-            <li key={review._id} className="review">
-              <p className="review-meta">
-                <strong>{review.username}</strong> <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
-              </p>
-              <p className="review-text">{review.review}</p>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="review-list">
+            {reviews.map((review) => (
+              <li key={review._id} className="review">
+                <p className="review-meta">
+                  <strong>{review.username}</strong> <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                  {review.verifiedPurchase && <span className="review-verified">Verified purchase</span>}
+                </p>
+                <p className="review-text">{review.review}</p>
+              </li>
+            ))}
+          </ul>
+          {more && (
+            <button type="button" className="button button-secondary" disabled={more.loading} onClick={more.load}>
+              {more.loading ? "Loading..." : "Show more reviews"}
+            </button>
+          )}
+        </>
       )}
     </div>
   );
@@ -47,7 +58,7 @@ function ReviewForm({ productId }: { productId: string }) {
     try {
       await client.reviews.create.mutate({ productId, review: text });
       setText("");
-      await queryClient.invalidateQueries({ queryKey: trpc.reviews.list.queryKey({ productId }) });
+      await queryClient.invalidateQueries({ queryKey: trpc.reviews.list.pathKey() });
     } catch (failure) {
       if (errorCodeOf(failure) === "UNAUTHORIZED") askToLogIn();
       const reason = serverMessageOf(failure);

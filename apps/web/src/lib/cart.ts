@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { CartLine, CartMap } from "@mithai/schema/cart";
+import { mergeChangeNotice, type CartLine, type CartMap } from "@mithai/schema/cart";
 import { applyCartChange, cartMapOf, type CartChange } from "./cart-lines";
 import { serverMessageOf } from "./errors";
 import { clearGuestCarts, getGuestCart, guestCartToMerge, setGuestCart, useGuestCart } from "./guest-cart";
@@ -55,12 +55,41 @@ export function useCart(): CartStore {
   return { cart: token ? server.data : guestCart, isSignedIn: Boolean(token), loadFailed: Boolean(token) && server.isError, change };
 }
 
-let merging = false;
+let moving: Promise<string | null> | null = null;
+
+/**
+ * Moves the guest cart into the signed-in customer's server cart (the guest's quantities win), clears it from
+ * storage and shows the merged cart. Answers what the shopper should be told (lines dropped, saved quantities
+ * replaced), or null; answers null at once when there is nothing to move or a move is already under way (whoever
+ * started it tells the shopper).
+ */
+export function moveGuestCart(client: TRPCClient, queryClient: QueryClient, cartKey: QueryKey): Promise<string | null> | null {
+  const guestCart = guestCartToMerge();
+  if (moving || Object.keys(guestCart).length === 0) return null;
+  moving = client.cart.merge
+    .mutate({ cartData: guestCart })
+    .then(async (merged) => {
+      clearGuestCarts();
+      await queryClient.cancelQueries({ queryKey: cartKey });
+      queryClient.setQueryData(cartKey, merged.cartItems);
+      const dropped = merged.droppedItemIds.length > 0 ? "Some sweets could not be moved to your cart: they are no longer on the menu or your cart is full." : null;
+      return [mergeChangeNotice(merged.changed), dropped].filter(Boolean).join(" ") || null;
+    })
+    .catch(() => "We could not move your cart to your account. Please refresh the page to try again.")
+    .finally(() => {
+      moving = null;
+    });
+  return moving;
+}
+
+/** Resolves once a move of the guest cart under way (if any) has finished. */
+export async function guestCartMoved(): Promise<void> {
+  await moving;
+}
 
 /**
  * Mounted once in the shop layout (SPEC §4): when a token is present or appears, the guest cart moves to the
- * server (the guest's quantities win), leaves storage, and the server cart is shown; on sign-out the
- * customer's cart is forgotten.
+ * server and the server cart is shown; on sign-out the customer's cart is forgotten.
  */
 export function useCartSync(): void {
   const token = useCustomerToken();
@@ -74,21 +103,9 @@ export function useCartSync(): void {
       queryClient.removeQueries({ queryKey: key });
       return;
     }
-    const guestCart = guestCartToMerge();
-    if (merging || Object.keys(guestCart).length === 0) return;
-    merging = true;
-    client.cart.merge
-      .mutate({ cartData: guestCart })
-      .then(async (merged) => {
-        clearGuestCarts();
-        await queryClient.cancelQueries({ queryKey: key });
-        queryClient.setQueryData(key, merged.cartItems);
-        if (merged.droppedItemIds.length > 0) showNotice("Some sweets could not be moved to your cart: they are no longer on the menu or your cart is full.");
-      })
-      .catch(() => showNotice("We could not move your cart to your account. Please refresh the page to try again."))
-      .finally(() => {
-        merging = false;
-      });
+    void moveGuestCart(client, queryClient, key)?.then((told) => {
+      if (told) showNotice(told);
+    });
   }, [token, trpc, client, queryClient]);
 }
 

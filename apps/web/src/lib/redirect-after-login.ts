@@ -2,8 +2,10 @@ import { STORAGE_KEYS } from "@mithai/schema/auth";
 
 /** Where a customer lands after signing in when nothing else was asked for (SPEC §4). */
 export const DEFAULT_REDIRECT_AFTER_LOGIN = "/cart";
+/** The order page: a guest who pressed "Proceed to checkout" continues there once signed in (issue 16). */
+export const CHECKOUT_PATH = "/order";
 
-/** Remembers where to return after the next sign-in (e.g. checkout sets /cart before opening the popup). */
+/** Remembers where to return after the next sign-in (e.g. checkout sets the order page before opening the popup). */
 export function setRedirectAfterLogin(path: string): void {
   localStorage.setItem(STORAGE_KEYS.redirectAfterLogin, path);
 }

@@ -1,13 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { stockShortMessage, type PromoApplyAnswer } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
+import { DeliveryCheck } from "../components/DeliveryCheck";
+import { PromoBox } from "../components/PromoBox";
 import { useCart } from "../lib/cart";
 import { priceCart } from "../lib/cart-lines";
 import { savePreLoginCart } from "../lib/guest-cart";
 import { foodImageProps } from "../lib/images";
 import { openLoginPopup } from "../lib/login-popup";
-import { setRedirectAfterLogin } from "../lib/redirect-after-login";
+import { CHECKOUT_PATH, setRedirectAfterLogin } from "../lib/redirect-after-login";
 import { useTRPC } from "../lib/trpc";
+import { setAppliedPromoCode } from "../lib/promo-code";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 export default function CartPage() {
@@ -15,7 +20,8 @@ export default function CartPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { cart, isSignedIn, loadFailed, change } = useCart();
-  const catalogue = useQuery(trpc.catalog.list.queryOptions());
+  const catalogue = useQuery({ ...trpc.catalog.list.queryOptions(), staleTime: 0 });
+  const [promo, setPromo] = useState<PromoApplyAnswer | null>(null);
 
   if (!cart || !catalogue.data) {
     return (
@@ -27,14 +33,20 @@ export default function CartPage() {
   }
 
   const { lines, subtotal } = priceCart(cart, catalogue.data);
+  const short = lines.filter(({ item, quantity }) => item.stockKg !== null && quantity > item.stockKg);
+  const discount = promo ? Math.min(promo.discount, subtotal - 1) : 0;
+  const applyPromo = (answer: PromoApplyAnswer | null) => {
+    setPromo(answer);
+    setAppliedPromoCode(answer?.code ?? null);
+  };
 
   const checkout = () => {
     if (isSignedIn) {
-      navigate("/order");
+      navigate(CHECKOUT_PATH);
       return;
     }
-    // SPEC §4: a guest comes back to the cart after logging in, with the cart kept.
-    setRedirectAfterLogin("/cart");
+    // A guest who signs in or up from here continues to the order page, with the cart kept (issue 16; SPEC §4 returned to /cart).
+    setRedirectAfterLogin(CHECKOUT_PATH);
     savePreLoginCart(cart);
     openLoginPopup("Login");
   };
@@ -71,6 +83,11 @@ export default function CartPage() {
                   </td>
                   <td className="cart-cell-title">
                     <Link to={`/product/${item.slug}`}>{item.name}</Link>
+                    {item.stockKg !== null && quantity > item.stockKg && (
+                      <p className="form-error" role="alert">
+                        {stockShortMessage(item.name, item.stockKg)}
+                      </p>
+                    )}
                   </td>
                   <td data-label="Price per kg">{formatRupees(item.price)}</td>
                   <td data-label="Quantity">
@@ -79,7 +96,12 @@ export default function CartPage() {
                         −
                       </button>
                       <output aria-label={`${item.name} quantity`}>{quantity} kg</output>
-                      <button type="button" aria-label={`One kg more ${item.name}`} onClick={() => change({ kind: "add", itemId: item._id, quantity: 1 })}>
+                      <button
+                        type="button"
+                        aria-label={`One kg more ${item.name}`}
+                        disabled={item.stockKg !== null && quantity >= item.stockKg}
+                        onClick={() => change({ kind: "add", itemId: item._id, quantity: 1 })}
+                      >
                         +
                       </button>
                     </div>
@@ -109,24 +131,31 @@ export default function CartPage() {
                   <dt>Delivery</dt>
                   <dd>Free</dd>
                 </div>
+                {discount > 0 && (
+                  <div className="order-discount">
+                    <dt>Discount{promo?.code ? ` (${promo.code})` : ""}</dt>
+                    <dd>- {formatRupees(discount)}</dd>
+                  </div>
+                )}
                 <div className="cart-total">
                   <dt>Total</dt>
-                  <dd>{formatRupees(subtotal)}</dd>
+                  <dd>{formatRupees(subtotal - discount)}</dd>
                 </div>
               </dl>
-              <button type="button" className="button button-primary" onClick={checkout}>
+              <p className="note">Delivery charges, if any, for your PIN code are added at checkout.</p>
+              {short.length > 0 && (
+                <p className="form-error" role="alert">
+                  Some sweets have less left than your cart asks for: lower their quantities to continue.
+                </p>
+              )}
+              <button type="button" className="button button-primary" onClick={checkout} disabled={short.length > 0}>
                 PROCEED TO CHECKOUT
               </button>
             </div>
-            <form className="cart-promo" onSubmit={(event) => event.preventDefault()}>
-              <label htmlFor="promocode">If you have a promo code, enter it here</label>
-              <div className="cart-promo-row">
-                <input id="promocode" name="promocode" type="text" placeholder="Promo code" autoComplete="off" />
-                <button type="submit" className="button button-secondary">
-                  Submit
-                </button>
-              </div>
-            </form>
+            <div className="cart-side-forms">
+              <PromoBox key={String(isSignedIn)} isSignedIn={isSignedIn} applied={promo} onApplied={applyPromo} />
+              <DeliveryCheck subtotal={subtotal} />
+            </div>
           </div>
         </>
       )}

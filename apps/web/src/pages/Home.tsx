@@ -1,25 +1,37 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useRef } from "react";
+import { useSearchParams } from "react-router";
 import { CATEGORIES, type Category } from "@mithai/schema/catalog";
+import { CATEGORY_BLURBS, CATEGORY_PARAM, categoryFromParam, categoryPage } from "@mithai/schema/pages";
 import { FoodCard, FoodCardSkeleton } from "../components/FoodCard";
 import { useTRPC } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
-const CATEGORY_ART: Record<Category, { colour: string; blurb: string }> = {
-  "Flour Sweets": { colour: "#f0b44c", blurb: "Besan, atta & ghee" },
-  "Jaggery Sweets": { colour: "#9c5a22", blurb: "Sweetened with gur" },
-  "Stuffed Sweets": { colour: "#e7c99a", blurb: "Filled with dry fruits" },
-  "Festive Sweets": { colour: "#c9a227", blurb: "For every celebration" },
+const CATEGORY_COLOURS: Record<Category, string> = {
+  "Flour Sweets": "#f0b44c",
+  "Jaggery Sweets": "#9c5a22",
+  "Stuffed Sweets": "#e7c99a",
+  "Festive Sweets": "#c9a227",
 };
 
 export function Home() {
-  useDocumentTitle();
   const trpc = useTRPC();
   const { data: items, isPending, isError } = useQuery(trpc.catalog.list.queryOptions());
-  const [category, setCategory] = useState<Category | "All">("All");
+  // The chosen category lives in the address (`/?category=…`): shareable, and Back restores the previous choice.
+  const [params, setParams] = useSearchParams();
+  const category = categoryFromParam(params.get(CATEGORY_PARAM));
+  const heading = category ? categoryPage(category) : undefined;
+  useDocumentTitle(heading?.title, heading?.description);
   const menuRef = useRef<HTMLElement>(null);
+  const gridRef = useRef<HTMLElement>(null);
 
-  const shown = items?.filter((item) => category === "All" || item.category === category) ?? [];
+  const shown = items?.filter((item) => !category || item.category === category) ?? [];
+
+  const choose = (next: Category | null) => {
+    setParams(next ? { [CATEGORY_PARAM]: next } : {});
+    // On a phone the grid is below the tiles: bring it into view, so the choice visibly does something.
+    requestAnimationFrame(() => gridRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+  };
 
   return (
     <>
@@ -46,19 +58,21 @@ export function Home() {
                 type="button"
                 className={`category${selected ? " selected" : ""}`}
                 aria-pressed={selected}
-                onClick={() => setCategory(selected ? "All" : name)}
+                onClick={() => choose(selected ? null : name)}
               >
-                <span className="category-swatch" style={{ background: CATEGORY_ART[name].colour }} aria-hidden="true" />
+                <span className="category-swatch" style={{ background: CATEGORY_COLOURS[name] }} aria-hidden="true" />
                 <span className="category-name">{name}</span>
-                <span className="category-blurb">{CATEGORY_ART[name].blurb}</span>
+                <span className="category-blurb">{CATEGORY_BLURBS[name]}</span>
               </button>
             );
           })}
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="top-heading">
-        <h2 id="top-heading" className="section-title">Top Sweets near you</h2>
+      <section ref={gridRef} className="container section food-section" aria-labelledby="top-heading">
+        <h2 id="top-heading" className="section-title">
+          Top Sweets near you{category && `: ${category}`}
+        </h2>
         {isError ? (
           <p role="alert">We could not load the menu. Please refresh the page.</p>
         ) : (

@@ -1,18 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { productPageTitle } from "@mithai/schema/pages";
+import { DeliveryCheck } from "../components/DeliveryCheck";
 import { ProductActions } from "../components/ProductActions";
+import { StockNote } from "../components/StockNote";
 import { Reviews } from "../components/Reviews";
 import { SuggestedItems } from "../components/SuggestedItems";
 import { Tabs } from "../components/Tabs";
 import { foodImageProps } from "../lib/images";
 import { useTRPC } from "../lib/trpc";
 import { SHOP_NAME } from "../lib/shop";
-import { useExactDocumentTitle } from "../lib/use-document-title";
+import { usePageHead } from "../lib/use-document-title";
 
 export function ProductPage() {
   const { slug = "" } = useParams();
@@ -23,16 +24,18 @@ export function ProductPage() {
   });
   const list = useQuery(trpc.catalog.list.queryOptions());
   const productId = product.data?._id ?? "";
-  const reviews = useQuery({ ...trpc.reviews.list.queryOptions({ productId }), enabled: Boolean(productId) });
-  useExactDocumentTitle(product.data && productPageTitle(SHOP_NAME, product.data));
-  useEffect(() => setMetaTags(product.data), [product.data]);
+  const reviews = useInfiniteQuery({
+    ...trpc.reviews.list.infiniteQueryOptions({ productId }, { getNextPageParam: (page) => page.nextCursor }),
+    enabled: Boolean(productId),
+  });
+  const item = product.data;
+  usePageHead(item && productPageTitle(SHOP_NAME, item), item && (item.metaDescription || item.description), item?.metaKeywords);
 
   if (product.isError) {
     return isNotFound(product.error) ? <Navigate to="/not-found" replace /> : <p className="container section" role="alert">We could not load this sweet. Please try again.</p>;
   }
-  if (!product.data) return <ProductSkeleton />;
+  if (!item) return <ProductSkeleton />;
 
-  const item = product.data;
   return (
     <article className="container section product">
       <div className="product-top">
@@ -44,8 +47,10 @@ export function ProductPage() {
             {formatRupees(item.price)} <span className="muted">per kg</span>
           </p>
           <p className="product-desc">{item.description}</p>
+          <StockNote stockKg={item.stockKg} />
           <p className="note">Minimum order starts from 1 kg.</p>
           <ProductActions key={item._id} item={item} />
+          <DeliveryCheck subtotal={item.price} />
         </div>
       </div>
 
@@ -70,8 +75,14 @@ export function ProductPage() {
           },
           {
             id: "reviews",
-            label: reviews.data ? `Reviews (${reviews.data.length})` : "Reviews",
-            content: <Reviews productId={item._id} reviews={reviews.data} />,
+            label: reviews.data ? `Reviews (${reviews.data.pages[0]?.total ?? 0})` : "Reviews",
+            content: (
+              <Reviews
+                productId={item._id}
+                reviews={reviews.data?.pages.flatMap((page) => page.reviews)}
+                more={reviews.hasNextPage ? { loading: reviews.isFetchingNextPage, load: () => void reviews.fetchNextPage() } : undefined}
+              />
+            ),
           },
         ]}
       />
@@ -91,23 +102,6 @@ export function suggestionsFor(item: FoodItem, all: FoodItem[]): FoodItem[] {
 
 function isNotFound(error: unknown): boolean {
   return error instanceof TRPCClientError && error.data?.code === "NOT_FOUND";
-}
-
-/** The product's SEO description and keywords, kept in the head on client-side navigation. */
-function setMetaTags(item: FoodItem | undefined): void {
-  if (!item) return;
-  setMeta("description", item.metaDescription || item.description);
-  setMeta("keywords", item.metaKeywords);
-}
-
-function setMeta(name: string, content: string): void {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-  if (!tag) {
-    tag = document.createElement("meta");
-    tag.name = name;
-    document.head.appendChild(tag);
-  }
-  tag.content = content;
 }
 
 function ProductSkeleton() {

@@ -2,7 +2,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
-import { addresses, users } from "@mithai/db/schema";
+import { addresses, orders, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
 import { MAX_SAVED_ADDRESSES } from "@mithai/schema/account";
 import { TOKEN_TTL_SECONDS } from "@mithai/schema/auth";
@@ -161,13 +161,20 @@ describe("profile and addresses", () => {
     const email = uniqueEmail();
     const { token } = await registerUser(ctx, registration({ email }));
     const { userId } = await sessionOf(token);
-    expect(await getUserProfile(database.db, userId)).toEqual({ name: "Asha Rao", email, role: "user", phoneNumber: null, addresses: [] });
+    expect(await getUserProfile(database.db, userId)).toEqual({ name: "Asha Rao", email, role: "user", phoneNumber: null, addresses: [], lastUsedAddressId: null });
 
     await addAddress(database.db, userId, address());
     const list = await addAddress(database.db, userId, address({ city: "Mumbai", pincode: "400 001", mobile: "+91 98765-43210", country: "" }));
     expect(list.map((a) => a.city)).toEqual(["Pune", "Mumbai"]);
     expect(list[1]).toMatchObject({ pincode: "400001", mobile: "9876543210", country: "India" });
     expect((await getUserProfile(database.db, userId)).addresses).toEqual(list);
+
+    // Checkout chooses the saved address the latest order went to, however it was typed there (issue 16).
+    const sentTo = { fullName: "Asha Rao", email, street: " 12  mg road ", city: "mumbai", state: "MH", pincode: "400001", country: "India", mobile: "+91 98765 43210" };
+    await database.db.insert(orders).values({ userId, items: [], subtotalPaise: 100, amountPaise: 100, address: sentTo });
+    expect((await getUserProfile(database.db, userId)).lastUsedAddressId).toBe(list[1]!._id);
+    await database.db.insert(orders).values({ userId, items: [], subtotalPaise: 100, amountPaise: 100, address: { ...sentTo, street: "Somewhere new" }, createdAt: new Date(Date.now() + 1000) });
+    expect((await getUserProfile(database.db, userId)).lastUsedAddressId).toBeNull();
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import type { Db } from "@mithai/db/client";
-import { and, asc, count, eq, sql } from "@mithai/db/sql";
-import { addresses, users } from "@mithai/db/schema";
-import { MAX_SAVED_ADDRESSES, type Address, type AuthResult, type UserProfile } from "@mithai/schema/account";
+import { and, asc, count, desc, eq, sql } from "@mithai/db/sql";
+import { addresses, orders, users } from "@mithai/db/schema";
+import { MAX_SAVED_ADDRESSES, sameAddress, type Address, type AuthResult, type UserProfile } from "@mithai/schema/account";
 import type { Role } from "@mithai/schema/auth";
 import type { AddressInput, LoginInput, RegisterInput, UpdateAddressInput, UpdateProfileInput } from "@mithai/schema/contracts/account";
 import { signAuthToken } from "../auth/tokens";
@@ -107,7 +107,12 @@ export async function getUserProfile(db: Db, userId: string): Promise<UserProfil
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw accountGone();
-  return { ...user, role: user.role as Role, addresses: await listAddresses(db, userId) };
+  const [saved, [latestOrder]] = await Promise.all([
+    listAddresses(db, userId),
+    db.select({ address: orders.address }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1),
+  ]);
+  const lastUsed = latestOrder ? saved.find((address) => sameAddress(address, latestOrder.address)) : undefined;
+  return { ...user, role: user.role as Role, addresses: saved, lastUsedAddressId: lastUsed?._id ?? null };
 }
 
 export const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");

@@ -6,12 +6,13 @@ import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import type { FoodItemInput } from "@mithai/schema/contracts/admin";
 import type { ApiDeps } from "../context";
 import { toFoodItem } from "../catalog/food-items";
+import type { ImageStore } from "../catalog/image-store";
 import { deleteFoodImage, storeFoodImage } from "../catalog/images";
 import { AppError, badRequest, notFound } from "../errors";
 import { availableSlug, isUniqueViolation } from "./slugs";
 
-/** The database, the images folder, and the storefront's catalogue cache that every write must refresh. */
-type CatalogDeps = Pick<ApiDeps, "db" | "catalog"> & { imagesDir: string };
+/** The database, the picture store, and the storefront's catalogue cache that every write must refresh. */
+type CatalogDeps = Pick<ApiDeps, "db" | "catalog" | "images" | "log">;
 
 // Two admins saving the same slug at once: the loser picks the next free suffix.
 const SLUG_ATTEMPTS = 3;
@@ -22,8 +23,8 @@ const SLUG_ATTEMPTS = 3;
  */
 export async function addFoodItem(deps: CatalogDeps, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
   if (!image) throw badRequest("Image is required");
-  const imageName = await storeFoodImage(deps.imagesDir, image);
-  const row = await withImageCleanup(deps.imagesDir, imageName, () =>
+  const imageName = await storeFoodImage(deps.images, image);
+  const row = await withImageCleanup(deps.images, imageName, () =>
     withFreeSlug(deps.db, input, undefined, async (slug) => {
       const [inserted] = await deps.db
         .insert(foodItems)
@@ -42,8 +43,8 @@ export async function addFoodItem(deps: CatalogDeps, input: FoodItemInput, image
  */
 export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
   const current = await activeItem(deps.db, id);
-  const newImage = image ? await storeFoodImage(deps.imagesDir, image) : undefined;
-  const row = await withImageCleanup(deps.imagesDir, newImage, () =>
+  const newImage = image ? await storeFoodImage(deps.images, image) : undefined;
+  const row = await withImageCleanup(deps.images, newImage, () =>
     withFreeSlug(deps.db, input, current.id, async (slug) => {
       const [updated] = await deps.db
         .update(foodItems)
@@ -55,16 +56,24 @@ export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodIte
     }),
   );
   await deps.catalog.changed();
-  if (newImage && !(await anyOrderShows(deps.db, current.image))) await deleteFoodImage(deps.imagesDir, current.image);
+  if (newImage && !(await anyOrderShows(deps.db, current.image))) {
+    // The edit is saved; an old picture the store cannot delete now only takes space.
+    await deleteFoodImage(deps.images, current.image).catch((error: unknown) => deps.log.warn({ err: error, image: current.image }, "old picture not deleted"));
+  }
   return toFoodItem(row);
 }
 
+/** A dry run's check beyond the contract: an edit names an item on sale. */
+export async function checkFoodItem(db: Db, id: string | undefined): Promise<void> {
+  if (id !== undefined) await activeItem(db, id);
+}
+
 /** Runs a database write for a just-stored picture; when the write fails the picture's files go too. */
-async function withImageCleanup<T>(imagesDir: string, imageName: string | undefined, write: () => Promise<T>): Promise<T> {
+async function withImageCleanup<T>(images: ImageStore, imageName: string | undefined, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (imageName) await deleteFoodImage(imagesDir, imageName);
+    if (imageName) await deleteFoodImage(images, imageName).catch(() => undefined);
     throw error;
   }
 }

@@ -32,6 +32,11 @@ export function matchingCountQuery(db: Db, where: SQL | undefined) {
   return db.select({ n: count() }).from(matching);
 }
 
+/** One page of the orders matching the filters, without counting them (the export pages through them all). */
+export function orderPage(db: Db, filters: OrderFilters, cursor: string | undefined, limit: number): Promise<{ data: AdminOrder[]; nextCursor: string | null }> {
+  return fetchOrderPage(db, orderFilterCondition(filters), cursor ? decodeCursor(cursor) : undefined, limit);
+}
+
 /** Every order matching the filters, newest first, read in batches so memory stays flat however many there are. */
 export async function* orderBatches(db: Db, filters: OrderFilters, batchSize = 500): AsyncGenerator<AdminOrder[]> {
   const where = orderFilterCondition(filters);

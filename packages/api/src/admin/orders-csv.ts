@@ -1,8 +1,13 @@
 import type { Db } from "@mithai/db/client";
 import type { AdminOrder } from "@mithai/schema/admin";
-import type { OrderFilters } from "@mithai/schema/contracts/admin";
+import type { OrderFilters, OrdersCsvInput } from "@mithai/schema/contracts/admin";
+import type { OrdersCsvPage } from "@mithai/schema/contracts/answers";
+import { csvLine } from "@mithai/schema/csv";
 import { SHOP_TIME_ZONE } from "@mithai/schema/order";
-import { orderBatches } from "./orders-admin";
+import { orderBatches, orderPage } from "./orders-admin";
+
+/** Orders per page of the paged export (tRPC `admin.ordersCsv`), as many as the streamed download reads per batch. */
+export const CSV_PAGE_SIZE = 500;
 
 const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][] = [
   ["Order number", (o) => o.orderNumber],
@@ -19,10 +24,12 @@ const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][]
   ["Items", (o) => o.items.map((item) => `${item.name} x ${item.quantity} kg @ ${item.price}`).join("; ")],
   ["Subtotal (INR)", (o) => o.subtotal],
   ["Discount (INR)", (o) => o.discount],
+  ["Delivery (INR)", (o) => o.deliveryCharge],
   ["Amount (INR)", (o) => o.amount],
   ["Refunded (INR)", (o) => o.refundedAmount],
   ["Net (INR)", (o) => Math.round((o.amount - o.refundedAmount) * 100) / 100],
   ["Discount applied", (o) => (o.discountApplied ? "yes" : "no")],
+  ["Promo code", (o) => o.promoCode ?? ""],
   ["Payment id", (o) => o.paymentId ?? ""],
 ];
 
@@ -32,27 +39,25 @@ const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][]
  * first chunk is out the first query has answered, so a caller that waits for it can still refuse the whole export.
  */
 export async function* ordersCsv(db: Db, filters: OrderFilters): AsyncGenerator<string> {
-  let header = `\uFEFF${csvLine(COLUMNS.map(([title]) => title))}`;
-  for await (const batch of orderBatches(db, filters)) {
-    yield header + batch.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
+  let header = csvHeader();
+  for await (const batch of orderBatches(db, filters, CSV_PAGE_SIZE)) {
+    yield header + csvRows(batch);
     header = "";
   }
   if (header) yield header;
 }
 
-export function csvLine(values: (string | number)[]): string {
-  return `${values.map(csvField).join(",")}\r\n`;
+/**
+ * The same export one page at a time, for tools that cannot take a stream: the first page (no cursor) starts with the
+ * byte-order mark and the header; joining every page's `csv` gives exactly what the streamed download sends.
+ */
+export async function ordersCsvPage(db: Db, { cursor, ...filters }: OrdersCsvInput): Promise<OrdersCsvPage> {
+  const page = await orderPage(db, filters, cursor, CSV_PAGE_SIZE);
+  return { csv: (cursor ? "" : csvHeader()) + csvRows(page.data), nextCursor: page.nextCursor };
 }
 
-/**
- * One CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (=, +, -, @, tab, CR at
- * the start) gets a leading apostrophe, so a customer-typed address can never execute in the admin's spreadsheet.
- */
-export function csvField(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+const csvHeader = () => `\uFEFF${csvLine(COLUMNS.map(([title]) => title))}`;
+const csvRows = (orders: AdminOrder[]) => orders.map((order) => csvLine(COLUMNS.map(([, value]) => value(order)))).join("");
 
 const shopClock = new Intl.DateTimeFormat("en-CA", {
   timeZone: SHOP_TIME_ZONE,

@@ -1,46 +1,101 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import {
+  addFoodFormSchema,
+  checkFoodFormSchema,
   customerListInputSchema,
+  editFoodFormSchema,
   orderListInputSchema,
+  ordersCsvInputSchema,
   refundIdInputSchema,
   refundOrderInputSchema,
+  removeFoodInputSchema,
   retryMailInputSchema,
   reviewIdInputSchema,
   reviewListInputSchema,
   updateOrderStatusSchema,
 } from "@mithai/schema/contracts/admin";
+import {
+  adminCustomerPageSchema,
+  adminOrderPageSchema,
+  adminReviewPageSchema,
+  foodItemSchema,
+  ordersCsvPageSchema,
+  refundAnswerSchema,
+  todaySalesSchema,
+  undeliveredMailListSchema,
+} from "@mithai/schema/contracts/answers";
 import { adminProcedure } from "../trpc";
-import { removeFoodItem } from "./food-admin";
+import { kitchenAdminProcedures } from "../kitchen/router";
+import { addFoodItem, checkFoodItem, editFoodItem, removeFoodItem } from "./food-admin";
 import { listCustomers } from "./customers-admin";
 import { listUndeliveredMail, retryMail } from "./mail-admin";
+import { ordersCsvPage } from "./orders-csv";
 import { hideReview, listReviewsForAdmin, restoreReview } from "./reviews-admin";
 import { requestRefund, retryRefund } from "../refunds/refunds";
 import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 
+const messageSchema = z.object({ message: z.string() });
+
+/** The picture of a form as bytes for the image pipeline (the form's size was bounded before it was read). */
+const imageBytes = async (image: Blob | undefined) => (image ? Buffer.from(await image.arrayBuffer()) : undefined);
+
 /**
- * The admin panel's calls. Adding and editing items goes through the multipart REST adapters
- * (`/api/food/add`, `/api/food/edit/:id`), because they carry a picture; the rules live in food-admin.ts.
+ * Every admin operation. Items are added and edited as FormData (fields plus the picture file), the same form the
+ * multipart REST adapters (`/api/food/add`, `/api/food/edit/:id`) read; the rules live in the services both call.
  */
 export const adminRouter = {
+  checkFood: adminProcedure
+    .input(checkFoodFormSchema)
+    .output(z.object({ valid: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await checkFoodItem(ctx.db, input.id);
+      return { valid: true as const };
+    }),
+  addFood: adminProcedure
+    .input(addFoodFormSchema)
+    .output(foodItemSchema)
+    .mutation(async ({ ctx, input: { image, ...fields } }) => addFoodItem(ctx, fields, await imageBytes(image))),
+  editFood: adminProcedure
+    .input(editFoodFormSchema)
+    .output(foodItemSchema)
+    .mutation(async ({ ctx, input: { id, image, ...fields } }) => editFoodItem(ctx, id, fields, await imageBytes(image))),
   removeFood: adminProcedure
-    .input(z.object({ id: z.string().max(100) }))
-    .mutation(({ ctx, input }) => removeFoodItem({ ...ctx, imagesDir: ctx.config.imagesDir }, input.id)),
-  orders: adminProcedure.input(orderListInputSchema).query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
+    .input(removeFoodInputSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await removeFoodItem(ctx, input.id);
+      return { message: "Food item removed" };
+    }),
+  orders: adminProcedure.input(orderListInputSchema).output(adminOrderPageSchema).query(({ ctx, input }) => listAdminOrders(ctx.db, input)),
+  ordersCsv: adminProcedure.input(ordersCsvInputSchema).output(ordersCsvPageSchema).query(({ ctx, input }) => ordersCsvPage(ctx.db, input)),
   updateOrderStatus: adminProcedure
     .input(updateOrderStatusSchema)
-    .mutation(({ ctx, input }) => updateOrderStatus(ctx, input.orderId, input.status, ctx.auth.userId)),
-  todaySales: adminProcedure.query(({ ctx }) => todaySales(ctx.db)),
-  undeliveredMail: adminProcedure.query(({ ctx }) => listUndeliveredMail(ctx)),
-  retryMail: adminProcedure.input(retryMailInputSchema).mutation(({ ctx, input }) => retryMail(ctx, input.id)),
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await updateOrderStatus(ctx, input.orderId, input.status, ctx.auth.userId);
+      return { message: "Status updated" };
+    }),
+  todaySales: adminProcedure.output(todaySalesSchema).query(({ ctx }) => todaySales(ctx.db)),
+  undeliveredMail: adminProcedure.output(undeliveredMailListSchema).query(({ ctx }) => listUndeliveredMail(ctx)),
+  retryMail: adminProcedure.input(retryMailInputSchema).output(messageSchema).mutation(({ ctx, input }) => retryMail(ctx, input.id)),
   refundOrder: adminProcedure
     .input(refundOrderInputSchema)
+    .output(refundAnswerSchema)
     .mutation(({ ctx, input }) =>
-      requestRefund(ctx, { orderId: input.orderId, amountPaise: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, requestedBy: ctx.auth.userId }),
+      requestRefund(ctx, {
+        orderId: input.orderId,
+        amountPaise: input.amount,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+        requestedBy: ctx.auth.userId,
+        restock: input.restock,
+      }),
     ),
-  retryRefund: adminProcedure.input(refundIdInputSchema).mutation(({ ctx, input }) => retryRefund(ctx, input.id)),
-  customers: adminProcedure.input(customerListInputSchema).query(({ ctx, input }) => listCustomers(ctx.db, input)),
-  reviews: adminProcedure.input(reviewListInputSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
-  hideReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
-  restoreReview: adminProcedure.input(reviewIdInputSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
+  retryRefund: adminProcedure.input(refundIdInputSchema).output(refundAnswerSchema).mutation(({ ctx, input }) => retryRefund(ctx, input.id)),
+  customers: adminProcedure.input(customerListInputSchema).output(adminCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx.db, input)),
+  reviews: adminProcedure.input(reviewListInputSchema).output(adminReviewPageSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
+  hideReview: adminProcedure.input(reviewIdInputSchema).output(messageSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
+  restoreReview: adminProcedure.input(reviewIdInputSchema).output(messageSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
+  ...kitchenAdminProcedures,
 } satisfies TRPCRouterRecord;

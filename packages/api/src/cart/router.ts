@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { addToCartSchema, cartItemSchema, cartLineSchema, mergeCartSchema } from "@mithai/schema/contracts/cart";
+import { addToCartSchema, cartItemSchema, cartLineSchema, mergeCartSchema, mergedQuantityChangeSchema } from "@mithai/schema/contracts/cart";
 import { customerProcedure } from "../trpc";
 import { addToCart, getCart, mergeGuestCart, removeLineFromCart, removeOneFromCart } from "./service";
 
@@ -23,6 +23,6 @@ export const cartRouter = {
     .mutation(({ ctx, input }) => removeLineFromCart(ctx.db, ctx.auth.userId, input.itemId)),
   merge: customerProcedure
     .input(mergeCartSchema)
-    .output(z.object({ cartItems: cartOutput, droppedItemIds: z.array(z.string()) }))
+    .output(z.object({ cartItems: cartOutput, droppedItemIds: z.array(z.string()), changed: z.array(mergedQuantityChangeSchema) }))
     .mutation(({ ctx, input }) => mergeGuestCart(ctx.db, ctx.auth.userId, input.cartData)),
 } satisfies TRPCRouterRecord;

@@ -3,7 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { CART_FULL_MESSAGE, MAX_CART_LINES } from "@mithai/schema/cart";
+import { CART_FULL_MESSAGE, MAX_CART_LINES, mergeChangeNotice } from "@mithai/schema/cart";
 import { AppError } from "../errors";
 import { addToCart, getCart, mergeGuestCart, removeLineFromCart, removeOneFromCart } from "./service";
 
@@ -99,6 +99,10 @@ describe("cart service", () => {
       { _id: item(1), quantity: 7 },
       { _id: item(2), quantity: 1 },
     ]);
+    // The saved 2 kg replaced by the guest's 7 kg is reported, so the shopper can be told (issue 16).
+    expect(result.changed).toEqual([{ _id: item(1), name: expect.any(String), from: 2, to: 7 }]);
+    expect(mergeChangeNotice([{ _id: item(1), name: "Kaju Katli", from: 3, to: 1 }])).toBe("Kaju Katli set to 1 kg (was 3 kg) from your recent visit.");
+    expect(mergeChangeNotice([])).toBeNull();
   });
 
   it("merges only what fits in 50 lines and reports the rest", async () => {
@@ -119,7 +123,7 @@ describe("cart service", () => {
     expect(await getCart(db(), user)).toEqual([{ _id: item(0), quantity: 1 }]);
     await expect(addToCart(db(), user, gone!)).rejects.toThrowError(new AppError("NOT_FOUND", "Food item not found"));
     const merged = await mergeGuestCart(db(), user, { [gone!]: 1 });
-    expect(merged).toEqual({ cartItems: [{ _id: item(0), quantity: 1 }], droppedItemIds: [gone] });
+    expect(merged).toEqual({ cartItems: [{ _id: item(0), quantity: 1 }], droppedItemIds: [gone], changed: [] });
   });
 
   it("refuses a token whose account no longer exists", async () => {

@@ -5,6 +5,7 @@ import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, ty
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import { onSaleItemId } from "../catalog/food-items";
 import { AppError, badRequest, notFound } from "../errors";
+import { stockShort } from "../stock/stock";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -28,6 +29,10 @@ export function addToCart(db: Db, userId: string, itemId: string, quantity = 1):
     const foodItemId = await onSaleItemId(tx, itemId);
     const lines = await getCart(tx, userId);
     if (!lines.some((line) => line._id === foodItemId) && lines.length >= MAX_CART_LINES) throw badRequest(CART_FULL_MESSAGE);
+    // A sold-out sweet cannot be added, nor more than is left (checkout decides under lock; this tells the customer early).
+    const [stock] = await tx.select({ name: foodItems.name, stockKg: foodItems.stockKg }).from(foodItems).where(eq(foodItems.id, foodItemId));
+    const inCart = lines.find((line) => line._id === foodItemId)?.quantity ?? 0;
+    if (stock && stock.stockKg !== null && inCart + quantity > stock.stockKg) throw stockShort(stock.name, stock.stockKg);
     // One statement adds to whatever the line holds now, so no add is ever lost; the guard keeps the line within limits.
     const [line] = await tx
       .insert(cartItems)
@@ -71,28 +76,30 @@ export function removeLineFromCart(db: Db, userId: string, itemId: string): Prom
 
 /**
  * Merges a guest cart into the customer's server cart (DECISIONS): for an item in both, the guest quantity
- * wins; other server lines stay; unknown or removed items, and new lines beyond the cart's limit, are
- * dropped and reported. Quantities were validated by the caller's contract.
+ * wins (each saved quantity it replaced is reported); other server lines stay; unknown or removed items, and new
+ * lines beyond the cart's limit, are dropped and reported. Quantities were validated by the caller's contract.
  */
 export function mergeGuestCart(db: Db, userId: string, guestCart: CartMap): Promise<MergeResult> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const guestIds = Object.keys(guestCart);
     const candidates = guestIds.filter((id) => foodIdSchema.safeParse(id).success);
-    const onSale = new Set(
+    const onSale = new Map(
       candidates.length === 0
         ? []
         : (
             await tx
-              .select({ id: foodItems.id })
+              .select({ id: foodItems.id, name: foodItems.name })
               .from(foodItems)
               .where(and(inArray(foodItems.id, candidates), isNull(foodItems.removedAt)))
-          ).map((row) => row.id),
+          ).map((row) => [row.id, row.name]),
     );
 
-    const serverIds = new Set((await getCart(tx, userId)).map((line) => line._id));
+    const saved = new Map((await getCart(tx, userId)).map((line) => [line._id, line.quantity]));
+    const serverIds = new Set(saved.keys());
     const kept: { userId: string; foodItemId: string; quantity: number }[] = [];
     const droppedItemIds: string[] = [];
+    const changed: MergeResult["changed"] = [];
     let lineCount = serverIds.size;
     for (const id of guestIds) {
       const fits = serverIds.has(id) || lineCount < MAX_CART_LINES;
@@ -101,7 +108,10 @@ export function mergeGuestCart(db: Db, userId: string, guestCart: CartMap): Prom
         continue;
       }
       if (!serverIds.has(id)) lineCount += 1;
-      kept.push({ userId, foodItemId: id, quantity: guestCart[id]! });
+      const quantity = guestCart[id]!;
+      const before = saved.get(id);
+      if (before !== undefined && before !== quantity) changed.push({ _id: id, name: onSale.get(id)!, from: before, to: quantity });
+      kept.push({ userId, foodItemId: id, quantity });
     }
 
     if (kept.length > 0) {
@@ -113,7 +123,7 @@ export function mergeGuestCart(db: Db, userId: string, guestCart: CartMap): Prom
           set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
         });
     }
-    return { cartItems: await getCart(tx, userId), droppedItemIds };
+    return { cartItems: await getCart(tx, userId), droppedItemIds, changed };
   });
 }
 

@@ -9,6 +9,7 @@ import { createTestDb } from "@mithai/db/testing";
 import { CATEGORIES, FAQ_ENTRIES_PER_ITEM } from "@mithai/schema/catalog";
 import { seedDemoCatalog } from "./demo-seed";
 import { listFoodItems } from "./food-items";
+import { createDiskImageStore } from "./image-store";
 import { imageFiles } from "./images";
 
 const demoImagesDir = fileURLToPath(new URL("../../../db/seed/images", import.meta.url));
@@ -35,14 +36,14 @@ describe("demo catalogue seed", () => {
   });
 
   it("loads every sweet with its shipped pictures in every width when the catalogue is empty", async () => {
-    expect(await seedDemoCatalog(handle.db, imagesDir, demoImagesDir)).toBe(DEMO_SWEETS.length);
+    expect(await seedDemoCatalog(handle.db, createDiskImageStore(imagesDir), demoImagesDir)).toBe(DEMO_SWEETS.length);
     const items = await listFoodItems(handle.db);
     expect(items).toHaveLength(DEMO_SWEETS.length);
     for (const item of items) for (const file of imageFiles(item.image)) expect(existsSync(path.join(imagesDir, file))).toBe(true);
   });
 
   it("does nothing once the catalogue has items", async () => {
-    expect(await seedDemoCatalog(handle.db, imagesDir, demoImagesDir)).toBe(0);
+    expect(await seedDemoCatalog(handle.db, createDiskImageStore(imagesDir), demoImagesDir)).toBe(0);
     expect(await listFoodItems(handle.db)).toHaveLength(DEMO_SWEETS.length);
   });
 });

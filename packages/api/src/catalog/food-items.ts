@@ -27,6 +27,8 @@ export function toFoodItem(row: FoodItemRow): FoodItem {
     googleTagBody: row.googleTagBody,
     hsn: row.hsn,
     gstRate: row.gstRate,
+    stockKg: row.stockKg,
+    soldOut: row.stockKg !== null && row.stockKg <= 0,
   };
 }
 

@@ -6,12 +6,14 @@ import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
 import { renderSweetSvg } from "./demo-art";
+import { createDiskImageStore } from "./image-store";
 import { demoImageName } from "./demo-seed";
 import { writeImageVariants } from "./images";
 
 const outDir = fileURLToPath(new URL("../../../db/seed/images", import.meta.url));
 await rm(outDir, { recursive: true, force: true });
+const store = createDiskImageStore(outDir);
 for (const sweet of DEMO_SWEETS) {
-  await writeImageVariants(outDir, demoImageName(sweet.slug), Buffer.from(renderSweetSvg(sweet.art, sweet.slug)));
+  await writeImageVariants(store, demoImageName(sweet.slug), Buffer.from(renderSweetSvg(sweet.art, sweet.slug)));
 }
 console.log(`wrote ${DEMO_SWEETS.length} pictures to ${outDir}`);

@@ -4,9 +4,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { appErrorOf, losslessWebpHeader } from "../testing";
+import { createDiskImageStore, pictureStoreDown, type ImageStore } from "./image-store";
 import { MAX_IMAGE_PIXELS, storeFoodImage } from "./images";
 
 const imagesDir = mkdtempSync(path.join(tmpdir(), "mithai-images-"));
+const store = createDiskImageStore(imagesDir);
 afterAll(() => rmSync(imagesDir, { recursive: true, force: true }));
 
 /** A solid picture as PNG: libvips writes it row by row, so even 268 MP costs little to make (and under 1 MB). */
@@ -29,7 +31,7 @@ describe("uploaded pictures' size in pixels", () => {
   it("refuses a 10 KB lossless WebP claiming 16383 × 16383 pixels with a 413, from its header alone", async () => {
     const bytes = losslessWebpHeader(16383, 16383);
     expect((await sharp(bytes).metadata()).width).toBe(16383);
-    const error = await appErrorOf(storeFoodImage(imagesDir, bytes));
+    const error = await appErrorOf(storeFoodImage(store, bytes));
     expect(error.httpStatus).toBe(413);
     expect(error.message).toBe("Image must be at most 40 megapixels");
     expect(readdirSync(imagesDir)).toEqual([]);
@@ -38,7 +40,7 @@ describe("uploaded pictures' size in pixels", () => {
   it("refuses a real 268 MP picture (0.8 MB of PNG) before decoding it: memory stays where it was", { timeout: 60_000 }, async () => {
     const bytes = await solidPng(16383, 16383);
     expect(bytes.length).toBeLessThan(5 * 1024 * 1024);
-    const { result, growthMb } = await peakRssGrowth(() => storeFoodImage(imagesDir, bytes));
+    const { result, growthMb } = await peakRssGrowth(() => storeFoodImage(store, bytes));
     console.log(`268 MP upload refused; peak RSS growth ${growthMb} MB`);
     expect(result.status).toBe("rejected");
     expect((result as PromiseRejectedResult).reason).toMatchObject({ httpStatus: 413 });
@@ -49,9 +51,9 @@ describe("uploaded pictures' size in pixels", () => {
     const width = 7200;
     const height = Math.floor(MAX_IMAGE_PIXELS / width) - 10;
     const bytes = await solidPng(width, height);
-    const one = await peakRssGrowth(() => storeFoodImage(imagesDir, bytes));
+    const one = await peakRssGrowth(() => storeFoodImage(store, bytes));
     expect(one.result.status).toBe("fulfilled");
-    const four = await peakRssGrowth(() => Promise.all([1, 2, 3, 4].map(() => storeFoodImage(imagesDir, bytes))));
+    const four = await peakRssGrowth(() => Promise.all([1, 2, 3, 4].map(() => storeFoodImage(store, bytes))));
     expect(four.result.status).toBe("fulfilled");
     console.log(`${((width * height) / 1e6).toFixed(1)} MP upload stored; peak RSS growth ${one.growthMb} MB for one, ${four.growthMb} MB for four at once`);
     expect(one.growthMb).toBeLessThan(150);
@@ -59,5 +61,20 @@ describe("uploaded pictures' size in pixels", () => {
     expect(four.growthMb).toBeLessThan(250);
     const stored = (one.result as PromiseFulfilledResult<string>).value;
     expect((await sharp(path.join(imagesDir, stored)).metadata()).width).toBe(1280);
+  });
+});
+
+describe("a store that fails midway through a picture's files", () => {
+  it("answers 503 and leaves none of the picture's files behind", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mithai-images-"));
+    const disk = createDiskImageStore(dir);
+    let puts = 0;
+    // The third file's write fails, after two were written.
+    const flaky: ImageStore = { ...disk, put: async (name, bytes) => (++puts === 3 ? Promise.reject(pictureStoreDown()) : disk.put(name, bytes)) };
+    const error = await appErrorOf(storeFoodImage(flaky, await solidPng(800, 600)));
+    expect(error.httpStatus).toBe(503);
+    expect(puts).toBe(4);
+    expect(readdirSync(dir)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, imageVariant } from "@mithai/schema/catalog";
 import { AppError } from "../errors";
+import type { ImageStore } from "./image-store";
 
 /** Formats an uploaded picture may really be (read from its bytes, never from its name or type header); AVIF reads as heif. */
 const UPLOAD_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
@@ -25,14 +25,8 @@ export function imageFiles(name: string): string[] {
   return [name, ...IMAGE_WIDTHS.map((width) => imageVariant(name, width))];
 }
 
-/**
- * Re-encodes a picture into WebP files named after `name` (metadata stripped), one per storefront
- * width plus the main file. Nothing is left behind when it fails.
- */
-export async function writeImageVariants(imagesDir: string, name: string, bytes: Buffer): Promise<void> {
-  await mkdir(imagesDir, { recursive: true });
-  const widths = [...IMAGE_WIDTHS, MAIN_WIDTH];
-  const targets = imageFiles(name).map((file) => path.join(imagesDir, file));
+/** The WebP files one picture is kept as: every storefront width plus the main file, each named after `name`. */
+export async function encodeImageVariants(name: string, bytes: Buffer): Promise<Array<{ name: string; bytes: Buffer }>> {
   try {
     // Decode once, shrunk to the largest width on the way (libvips streams it, so a large picture is never held
     // whole), then make every width from those pixels.
@@ -42,22 +36,42 @@ export async function writeImageVariants(imagesDir: string, name: string, bytes:
       .raw()
       .toBuffer({ resolveWithObject: true });
     const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const main = targets[0]!;
-    await Promise.all(
-      widths.map(async (width) => {
-        const output = await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-        const target = width === MAIN_WIDTH ? main : path.join(imagesDir, imageVariant(name, width));
-        await writeFile(target, output);
-      }),
+    return await Promise.all(
+      [MAIN_WIDTH, ...IMAGE_WIDTHS].map(async (width) => ({
+        name: width === MAIN_WIDTH ? name : imageVariant(name, width),
+        bytes: await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      })),
     );
   } catch {
-    await Promise.all(targets.map((file) => rm(file, { force: true })));
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Image could not be read");
   }
 }
 
+/**
+ * Re-encodes a picture into WebP files named after `name` (metadata stripped), one per storefront width plus the
+ * main file, and writes them to the store.
+ */
+export async function writeImageVariants(store: ImageStore, name: string, bytes: Buffer): Promise<void> {
+  await saveImageFiles(store, await encodeImageVariants(name, bytes));
+}
+
+/**
+ * Writes one picture's encoded files. What was written is removed again when a write fails, so a failure leaves no
+ * partial picture behind (a store that went down midway may refuse that too: the files are then unreferenced, as no
+ * row names them).
+ */
+async function saveImageFiles(store: ImageStore, files: Array<{ name: string; bytes: Buffer }>): Promise<void> {
+  // Every write settles before any cleanup, so no write still under way lands after the delete.
+  const writes = await Promise.allSettled(files.map((file) => store.put(file.name, file.bytes)));
+  const failed = writes.find((write) => write.status === "rejected");
+  if (failed) {
+    await store.delete(files.map((file) => file.name)).catch(() => undefined);
+    throw failed.reason;
+  }
+}
+
 /** Checks that uploaded bytes really are a picture, stores it in every width and returns the new file name. */
-export async function storeFoodImage(imagesDir: string, bytes: Buffer): Promise<string> {
+export async function storeFoodImage(store: ImageStore, bytes: Buffer): Promise<string> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Image must be 5 MB or smaller");
   // metadata() reads the header only: format and size are known before a single pixel is decoded.
   const meta = await sharp(bytes)
@@ -70,7 +84,8 @@ export async function storeFoodImage(imagesDir: string, bytes: Buffer): Promise<
     throw new AppError("PAYLOAD_TOO_LARGE", `Image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
   }
   const name = `${randomUUID()}.webp`;
-  await oneAtATime(() => writeImageVariants(imagesDir, name, bytes));
+  // Encoding waits its turn (memory); writing to the store does not hold up the next upload's encoding.
+  await saveImageFiles(store, await oneAtATime(() => encodeImageVariants(name, bytes)));
   return name;
 }
 
@@ -83,6 +98,6 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Removes an item's picture in every width. */
-export async function deleteFoodImage(imagesDir: string, name: string): Promise<void> {
-  await Promise.all(imageFiles(path.basename(name)).map((file) => rm(path.join(imagesDir, file), { force: true })));
+export async function deleteFoodImage(store: ImageStore, name: string): Promise<void> {
+  await store.delete(imageFiles(path.basename(name)));
 }

@@ -41,18 +41,36 @@ async function documentOrder(deps: Pick<ApiDeps, "db">, auth: AuthSession | null
   return found;
 }
 
+/** Services Accounting Code of courier services: the delivery line's code on invoices. */
+const DELIVERY_SAC = "996813";
+
 /** The invoice's figures and parties for an order (the credit notes reuse them). */
 function invoiceOf(order: OrderRow, invoice: typeof invoices.$inferSelect, supplier: SupplierConfig): InvoiceDocument {
   const registered = Boolean(supplier.gstin);
   const intraState = stateKey(order.address.state) === stateKey(supplier.state);
   const figures = invoiceFigures(
-    order.items.map((item) => ({
-      name: item.name,
-      hsn: item.hsn ?? DEFAULT_HSN,
-      gstRate: item.gstRate ?? DEFAULT_GST_RATE,
-      quantity: item.quantity,
-      unitPricePaise: item.unitPricePaise,
-    })),
+    [
+      ...order.items.map((item) => ({
+        name: item.name,
+        hsn: item.hsn ?? DEFAULT_HSN,
+        gstRate: item.gstRate ?? DEFAULT_GST_RATE,
+        quantity: item.quantity,
+        unitPricePaise: item.unitPricePaise,
+      })),
+      // Delivery is its own line (courier services, SAC 996813), taxed as the sweets it carries (a composite supply).
+      ...(order.deliveryChargePaise > 0
+        ? [
+            {
+              name: `Delivery${order.deliveryZone ? ` (${order.deliveryZone})` : ""}`,
+              hsn: DELIVERY_SAC,
+              gstRate: Math.max(...order.items.map((item) => item.gstRate ?? DEFAULT_GST_RATE)),
+              quantity: 1,
+              unitPricePaise: order.deliveryChargePaise,
+              discountable: false,
+            },
+          ]
+        : []),
+    ],
     order.discountPaise,
     { intraState, registered },
   );

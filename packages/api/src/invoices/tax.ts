@@ -11,6 +11,8 @@ export interface TaxableItem {
   gstRate: number;
   quantity: number;
   unitPricePaise: number;
+  /** False for delivery: the order's discount is taken off the sweets only. */
+  discountable?: boolean;
 }
 
 export interface InvoiceLine extends TaxableItem {
@@ -53,7 +55,10 @@ export function apportion(total: number, weights: number[]): number[] {
  */
 export function invoiceFigures(items: TaxableItem[], discountPaise: number, { intraState, registered }: { intraState: boolean; registered: boolean }): InvoiceFigures {
   const gross = items.map((item) => item.unitPricePaise * item.quantity);
-  const discounts = apportion(discountPaise, gross);
+  const discounts = apportion(
+    discountPaise,
+    gross.map((value, i) => (items[i]!.discountable === false ? 0 : value)),
+  );
   const lines = items.map((item, i): InvoiceLine => {
     const valuePaise = gross[i]! - discounts[i]!;
     const taxablePaise = registered ? Math.round((valuePaise * 100) / (100 + item.gstRate)) : valuePaise;

@@ -114,6 +114,32 @@ describe("the mail outbox", () => {
     }
   });
 
+  it("a stopping worker finishes the mail under way and hands the rest of its claim back at once, for another server", async () => {
+    const ids = await queue(3);
+    const sent: MailMessage[] = [];
+    const stopping = worker(sent, { delayMs: 300 });
+    stopping.start();
+    const deadline = Date.now() + 5000;
+    // All three claimed in one batch, the first being sent (300 ms) …
+    while ((await database.db.select().from(mailOutbox).where(sql`${mailOutbox.lockedUntil} is not null`)).length < 3) {
+      if (Date.now() > deadline) throw new Error("the worker did not claim the mails");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const started = Date.now();
+    await stopping.stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(sent).toHaveLength(1);
+    // … the other two are free again, as if never tried, and another worker sends them now.
+    const rest = await database.db.select().from(mailOutbox).where(sql`${mailOutbox.sentAt} is null`);
+    expect(rest.map((row) => ({ attempts: row.attempts, lockedUntil: row.lockedUntil }))).toEqual([
+      { attempts: 0, lockedUntil: null },
+      { attempts: 0, lockedUntil: null },
+    ]);
+    const other: MailMessage[] = [];
+    await worker(other).drain();
+    expect([...sent, ...other].map((mail) => mail.subject).sort()).toEqual([...ids].sort());
+  });
+
   it("shows a mail that keeps failing to the admin, who can send it again once the mail server works", async () => {
     const [id] = await queue(1);
     const sent: MailMessage[] = [];

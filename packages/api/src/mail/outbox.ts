@@ -77,6 +77,8 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
   let running: Promise<void> | null = null;
   let again = false;
   let started = false;
+  /** Set by stop(): the mail under way is finished, nothing new is begun. */
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
 
   /** Claims up to a batch of due rows for this worker. */
@@ -126,8 +128,25 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
   async function runBatch(): Promise<number> {
     const rows = await claim();
     // One at a time: the pooled SMTP connection carries them in order, and a failing server fails fast.
-    for (const row of rows) await deliver(row);
+    for (const [index, row] of rows.entries()) {
+      if (stopping) {
+        // Stopping: the mail under way has finished; the rest of the claim goes back for another server now,
+        // rather than waiting here (or for the lease to run out).
+        await release(rows.slice(index));
+        break;
+      }
+      await deliver(row);
+    }
     return rows.length;
+  }
+
+  async function release(rows: OutboxRow[]): Promise<void> {
+    for (const row of rows) {
+      await db
+        .update(mailOutbox)
+        .set({ lockedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
+        .where(and(eq(mailOutbox.id, row.id), isNotNull(mailOutbox.lockedUntil), eq(mailOutbox.attempts, row.attempts)));
+    }
   }
 
   function schedule(delay: number): void {
@@ -147,7 +166,7 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
       do {
         again = false;
         if ((await runBatch()) === BATCH_SIZE) again = true;
-      } while (again);
+      } while (again && !stopping);
     })()
       .catch((error: unknown) => log.error({ err: error }, "mail outbox pass failed"))
       .finally(() => {
@@ -174,6 +193,7 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
     },
     async stop() {
       started = false;
+      stopping = true;
       clearTimeout(timer);
       await running;
     },

@@ -8,9 +8,11 @@ import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
 import { MAX_ORDER_PAISE } from "@mithai/schema/order";
 import { AppError } from "../errors";
 import { paidOrdersInMonthSql } from "./discount";
+import { checkStock } from "../stock/stock";
 
 export interface PricedCart {
-  items: OrderItemSnapshot[];
+  /** With each item's stock as read (null: not tracked), so a shortage is told before anything is written. */
+  items: (OrderItemSnapshot & { stockKg: number | null })[];
   subtotalPaise: number;
 }
 
@@ -21,6 +23,7 @@ const lineColumns = {
   unitPricePaise: foodItems.pricePaise,
   hsn: foodItems.hsn,
   gstRate: foodItems.gstRate,
+  stockKg: foodItems.stockKg,
   quantity: cartItems.quantity,
 };
 
@@ -33,7 +36,7 @@ async function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: stri
     .orderBy(asc(cartItems.createdAt), asc(foodItems.name));
 }
 
-const snapshotOf = ({ foodItemId, name, image, unitPricePaise, hsn, gstRate, quantity }: OrderItemSnapshot): OrderItemSnapshot => ({
+const snapshotOf = ({ foodItemId, name, image, unitPricePaise, hsn, gstRate, quantity, stockKg }: OrderItemSnapshot & { stockKg: number | null }) => ({
   foodItemId,
   name,
   image,
@@ -41,6 +44,7 @@ const snapshotOf = ({ foodItemId, name, image, unitPricePaise, hsn, gstRate, qua
   hsn,
   gstRate,
   quantity,
+  stockKg,
 });
 
 /** The customer's server cart priced at current catalogue prices; removed items are left out. */
@@ -68,12 +72,13 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
             unitPricePaise: foodItems.pricePaise,
             hsn: foodItems.hsn,
             gstRate: foodItems.gstRate,
+            stockKg: foodItems.stockKg,
             paidOrdersInMonth: paidOrdersInMonthSql(userId, month),
           })
           .from(foodItems)
           .where(and(inArray(foodItems.id, ids), isNull(foodItems.removedAt)));
   const byId = new Map(onSale.map((row) => [row.foodItemId, row]));
-  const items = requested.map((line, index): OrderItemSnapshot => {
+  const items = requested.map((line, index) => {
     const item = byId.get(line._id);
     if (!item) throw new AppError("BAD_REQUEST", `items.${index}._id: this item is not on the menu any more; remove it and try again`);
     return snapshotOf({ ...item, quantity: line.quantity });
@@ -99,6 +104,7 @@ export async function checkoutBasis(
   requested?: RequestedLines,
 ): Promise<PricedCart & { paidOrdersInMonth: number }> {
   const { items, paidOrdersInMonth } = requested ? await requestedLines(db, userId, month, requested) : await serverCartLines(db, userId, month);
+  checkStock(items);
   const cart = { items, subtotalPaise: subtotalPaise(items) };
   if (cart.subtotalPaise > MAX_ORDER_PAISE) {
     throw new AppError("BAD_REQUEST", `Orders above ${formatRupees(paiseToRupees(MAX_ORDER_PAISE))} cannot be paid online; please contact us to place it`);

@@ -35,6 +35,8 @@ export function toCustomerOrder(row: OrderRow, { refunds: refundRows = [], histo
     })),
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
+    promoCode: row.promoCode,
+    deliveryCharge: paiseToRupees(row.deliveryChargePaise),
     amount: paiseToRupees(row.amountPaise),
     createdAt: row.createdAt.toISOString(),
     paymentId: row.paymentId,

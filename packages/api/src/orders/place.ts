@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
-import { orders } from "@mithai/db/schema";
+import { orders, type OrderItemSnapshot } from "@mithai/db/schema";
 import { paiseToRupees } from "@mithai/schema/money";
 import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
+import { stockShortMessage } from "@mithai/schema/kitchen";
 import { CURRENCY, type CheckoutPreview, type PlacedOrder } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
+import { AppError } from "../errors";
 import { createProviderOrder } from "../payments/razorpay-client";
+import { deliveryForOrder, quoteDelivery } from "../delivery/zones";
+import { promoOffer, type PromoOffer } from "../promos/promos";
+import { reserveStock } from "../stock/stock";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
 import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter, kolkataMonth } from "./discount";
 
@@ -19,14 +24,43 @@ async function discountHeldElsewhere(db: Db, userId: string, month: string): Pro
   return Boolean(held);
 }
 
-/** The order page's summary: what `place` would charge right now. */
-export async function previewCheckout(deps: Pick<ApiDeps, "db" | "config">, userId: string, now = new Date()): Promise<CheckoutPreview> {
+/** Which discount an order gets: a promo code and the month's ₹150 never stack; the larger applies (₹150 on a tie). */
+export function chooseDiscount(monthlyPaise: number, promo: PromoOffer | null): "monthly" | "promo" | "none" {
+  if (promo && promo.discountPaise > monthlyPaise) return "promo";
+  return monthlyPaise > 0 ? "monthly" : "none";
+}
+
+/**
+ * The order page's summary: what `place` would charge right now, with delivery to `pincode` and `promoCode` when
+ * given (a code that cannot be used is reported in `promoMessage`, not refused: the page shows why).
+ */
+export async function previewCheckout(
+  deps: Pick<ApiDeps, "db" | "config">,
+  userId: string,
+  options: { pincode?: string; promoCode?: string } = {},
+  now = new Date(),
+): Promise<CheckoutPreview> {
   const { db } = deps;
   const cart = await pricedCart(db, userId);
   const month = kolkataMonth(now);
-  const discountApplied =
+  const monthlyEligible =
     cart.items.length > 0 && (await isDiscountMonthOrder(db, userId, now)) && !(await discountHeldElsewhere(db, userId, month));
-  const { discountPaise, amountPaise } = discountApplied ? discountedAmount(cart.subtotalPaise) : { discountPaise: 0, amountPaise: cart.subtotalPaise };
+  const monthlyPaise = monthlyEligible ? discountedAmount(cart.subtotalPaise).discountPaise : 0;
+  let promo: PromoOffer | null = null;
+  let promoMessage: string | null = null;
+  if (options.promoCode && cart.items.length > 0) {
+    try {
+      promo = await promoOffer(db, options.promoCode, userId, cart.subtotalPaise, now);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      promoMessage = error.message.replace(/^promoCode: /, "");
+    }
+  }
+  const chosen = chooseDiscount(monthlyPaise, promo);
+  const discountPaise = chosen === "promo" ? promo!.discountPaise : chosen === "monthly" ? monthlyPaise : 0;
+  if (promo && chosen !== "promo") promoMessage = `Your ₹150 monthly discount is larger than ${promo.code}, so it applies instead`;
+  const quote = options.pincode ? await quoteDelivery(db, options.pincode, cart.subtotalPaise, now) : null;
+  const deliveryCharge = quote?.serviceable ? quote.charge : 0;
   return {
     lines: cart.items.map((item) => ({
       _id: item.foodItemId,
@@ -35,43 +69,87 @@ export async function previewCheckout(deps: Pick<ApiDeps, "db" | "config">, user
       price: paiseToRupees(item.unitPricePaise),
       quantity: item.quantity,
       lineTotal: paiseToRupees(item.unitPricePaise * item.quantity),
+      stockKg: item.stockKg,
+      problem: item.stockKg !== null && item.quantity > item.stockKg ? stockShortMessage(item.name, item.stockKg) : null,
     })),
     subtotal: paiseToRupees(cart.subtotalPaise),
     discount: paiseToRupees(discountPaise),
-    amount: paiseToRupees(amountPaise),
-    discountApplied,
+    amount: paiseToRupees(cart.subtotalPaise - discountPaise) + deliveryCharge,
+    discountApplied: chosen === "monthly",
+    promoApplied: chosen === "promo" ? promo!.code : null,
+    promoMessage,
+    deliveryCharge,
+    delivery: quote,
     paymentMode: deps.config.payments.mode,
   };
 }
 
+/** Thrown inside place's transaction when the month's discount went to another order meanwhile: nothing is kept. */
+class DiscountTaken extends Error {}
+
 /**
- * Creates the provider's order, then our pending order for it in one insert: exactly the requested lines,
- * or the server cart when none are given, at current catalogue prices. Our order id is chosen first, so the provider's receipt names it; if the provider is
- * unreachable nothing is stored. The month's discount is claimed by the insert itself: the partial unique
- * index lets only one pending or paid order per customer and month carry it, so concurrent checkouts cannot
- * both get it; the one that loses is placed at the full price (with a provider order for that amount).
+ * Creates the provider's order, then ours for it in one transaction: exactly the requested lines, or the server
+ * cart when none are given, at current catalogue prices, plus delivery to the address's zone (an unserved
+ * pincode is refused). In that transaction the promo code's last use is held (its row locked while uses are
+ * counted) and the tracked items' stock is reserved, so neither is ever given twice. Our order id is chosen
+ * first, so the provider's receipt names it; if the provider is unreachable nothing is stored. The month's
+ * discount is claimed by the insert itself: the partial unique index lets only one pending or paid order per
+ * customer and month carry it; the checkout that loses the race is placed again without it (with the promo
+ * code's discount if one was given).
  */
-export async function placeOrder(deps: ApiDeps, userId: string, { address, items }: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
+export async function placeOrder(deps: ApiDeps, userId: string, { address, items, promoCode }: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
   const { db, config } = deps;
   await deps.limits.placeOrderPerCustomer.consume(userId);
   const month = kolkataMonth(now);
   const cart = await checkoutBasis(db, userId, month, items);
-  const id = randomUUID();
-  const base = { id, userId, items: cart.items, subtotalPaise: cart.subtotalPaise, address, createdAt: now, updatedAt: now };
-  const priced = async (amounts: { discountPaise: number; amountPaise: number }) => ({
-    ...base,
-    ...amounts,
-    razorpayOrderId: await createProviderOrder(config, { id, amountPaise: amounts.amountPaise, currency: CURRENCY }),
-  });
+  const delivery = await deliveryForOrder(db, address.pincode, cart.subtotalPaise);
+  const promo = promoCode ? await promoOffer(db, promoCode, userId, cart.subtotalPaise, now) : null;
+  const monthlyPaise = isDiscountOrderAfter(cart.paidOrdersInMonth) ? discountedAmount(cart.subtotalPaise).discountPaise : 0;
+  const lines: OrderItemSnapshot[] = cart.items.map(({ stockKg: _stockKg, ...line }) => line);
 
-  let [order] = isDiscountOrderAfter(cart.paidOrdersInMonth)
-    ? await db
+  const insert = async (chosen: "monthly" | "promo" | "none") => {
+    const id = randomUUID();
+    const discountPaise = chosen === "promo" ? promo!.discountPaise : chosen === "monthly" ? monthlyPaise : 0;
+    const amountPaise = cart.subtotalPaise - discountPaise + delivery.chargePaise;
+    const razorpayOrderId = await createProviderOrder(config, { id, amountPaise, currency: CURRENCY });
+    return db.transaction(async (tx) => {
+      if (chosen === "promo") await promoOffer(tx, promo!.code, userId, cart.subtotalPaise, now, true);
+      const reserved = await reserveStock(tx, lines);
+      const [order] = await tx
         .insert(orders)
-        .values({ ...(await priced(discountedAmount(cart.subtotalPaise))), discountApplied: true, discountMonth: month })
+        .values({
+          id,
+          userId,
+          items: reserved,
+          subtotalPaise: cart.subtotalPaise,
+          discountPaise,
+          amountPaise,
+          address,
+          razorpayOrderId,
+          deliveryChargePaise: delivery.chargePaise,
+          deliveryZone: delivery.zone,
+          ...(chosen === "monthly" ? { discountApplied: true, discountMonth: month } : {}),
+          ...(chosen === "promo" ? { promoCodeId: promo!.promoId, promoCode: promo!.code } : {}),
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing()
-        .returning()
-    : [];
-  order ??= (await db.insert(orders).values(await priced({ discountPaise: 0, amountPaise: cart.subtotalPaise })).returning())[0]!;
+        .returning();
+      if (!order) throw new DiscountTaken();
+      return { order, reservedAny: reserved.some((line) => line.reserved) };
+    });
+  };
+
+  const chosen = chooseDiscount(monthlyPaise, promo);
+  let placed;
+  try {
+    placed = await insert(chosen);
+  } catch (error) {
+    if (!(error instanceof DiscountTaken)) throw error;
+    placed = await insert(promo && promo.discountPaise > 0 ? "promo" : "none");
+  }
+  const { order, reservedAny } = placed;
+  if (reservedAny) await deps.catalog.changed();
 
   return {
     success: true,
@@ -81,5 +159,9 @@ export async function placeOrder(deps: ApiDeps, userId: string, { address, items
     currency: CURRENCY,
     key: config.payments.keyId,
     discountApplied: order.discountApplied,
+    promoApplied: order.promoCode !== null,
+    promoCode: order.promoCode,
+    discount: paiseToRupees(order.discountPaise),
+    deliveryCharge: paiseToRupees(order.deliveryChargePaise),
   };
 }

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { cancelOrderInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { cancelOrderInputSchema, checkoutPreviewInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
+import { checkoutPreviewSchema, customerOrderSchema, placedOrderSchema, refundAnswerSchema } from "@mithai/schema/contracts/answers";
 import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/invoice";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";
@@ -11,16 +12,16 @@ import { verifyPayment } from "./verify";
 
 export const orderRouter = {
   /** What `place` would charge now, including whether the month's ₹150 discount applies. */
-  preview: customerProcedure.query(({ ctx }) => previewCheckout(ctx, ctx.auth.userId)),
-  place: customerProcedure.input(placeOrderInputSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input)),
+  preview: customerProcedure.input(checkoutPreviewInputSchema).output(checkoutPreviewSchema).query(({ ctx, input }) => previewCheckout(ctx, ctx.auth.userId, input ?? {})),
+  place: customerProcedure.input(placeOrderInputSchema).output(placedOrderSchema).mutation(({ ctx, input }) => placeOrder(ctx, ctx.auth.userId, input)),
   verify: customerProcedure.input(verifyPaymentInputSchema).mutation(({ ctx, input }) => verifyPayment(ctx, ctx.auth.userId, input)),
   /** The payment window was closed without paying. */
   abandon: customerProcedure
     .input(z.object({ orderId: z.uuid() }))
     .mutation(({ ctx, input }) => abandonPendingOrder(ctx, ctx.auth.userId, input.orderId)),
-  mine: customerProcedure.query(({ ctx }) => listCustomerOrders(ctx.db, ctx.auth.userId)),
+  mine: customerProcedure.output(z.array(customerOrderSchema)).query(({ ctx }) => listCustomerOrders(ctx.db, ctx.auth.userId)),
   /** Cancels a paid order within the cancellation window and refunds it in full. */
-  cancel: customerProcedure.input(cancelOrderInputSchema).mutation(({ ctx, input }) => cancelOrder(ctx, ctx.auth.userId, input.orderId)),
+  cancel: customerProcedure.input(cancelOrderInputSchema).output(refundAnswerSchema).mutation(({ ctx, input }) => cancelOrder(ctx, ctx.auth.userId, input.orderId)),
   /** The order's tax invoice (or bill of supply) as data, for its customer or an admin (the PDF is `GET /api/order/{id}/invoice`). */
   invoice: customerProcedure
     .input(invoiceInputSchema)

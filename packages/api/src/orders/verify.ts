@@ -1,9 +1,9 @@
 import { and, eq } from "@mithai/db/sql";
-import { orders } from "@mithai/db/schema";
+import { orders, refunds } from "@mithai/db/schema";
 import type { VerifyPaymentInput } from "@mithai/schema/contracts/order";
 import type { VerifyResult } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
-import { finalizePaid } from "../payments/finalize";
+import { STOCK_GONE, finalizePaid } from "../payments/finalize";
 import { isValidPaymentSignature } from "../payments/signatures";
 import { countPaidOrdersInMonth, kolkataMonth } from "./discount";
 
@@ -35,11 +35,12 @@ export async function verifyPayment(deps: ApiDeps, userId: string, input: Verify
     .where(and(eq(orders.userId, userId), eq(orders.razorpayOrderId, input.razorpay_order_id)))
     .limit(1);
   if (paid?.paymentStatus === "refunded") {
+    const [refund] = await deps.db.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.orderId, paid.id)).limit(1);
+    const why = refund?.reason === STOCK_GONE ? "some of its sweets sold out meanwhile" : "its ₹150 discount has gone to your other order";
     return {
       success: false,
       orderId: paid.id,
-      message:
-        "Your payment arrived after this order had expired, and its ₹150 discount has gone to your other order, so we could not accept it: the full amount is being refunded to you. Please place the order again.",
+      message: `Your payment arrived after this order had expired, and ${why}, so we could not accept it: the full amount is being refunded to you. Please place the order again.`,
     };
   }
   if (paid?.paymentStatus !== "paid" || !paid.paidAt) return NOT_VERIFIED;

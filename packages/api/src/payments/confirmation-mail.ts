@@ -20,7 +20,8 @@ export function orderConfirmationMail(config: Pick<ApiConfig, "shopName" | "publ
   const addressText = `${a.fullName}, ${a.street}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}`;
   const totals = [
     `Subtotal: ${rupees(order.subtotalPaise)}`,
-    ...(order.discountPaise > 0 ? [`Discount: -${rupees(order.discountPaise)}`] : []),
+    ...(order.discountPaise > 0 ? [`${order.promoCode ? `Promo code ${order.promoCode}` : "Discount (2nd order this month)"}: -${rupees(order.discountPaise)}`] : []),
+    `Delivery${order.deliveryZone ? ` (${order.deliveryZone})` : ""}: ${order.deliveryChargePaise > 0 ? rupees(order.deliveryChargePaise) : "Free"}`,
     `Paid: ${rupees(order.amountPaise)} (payment ${order.paymentId ?? "N/A"})`,
   ];
   const ordersUrl = `${publicUrl}/user-dashboard/my-orders`;

@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from "@mithai/db/sql";
+import { and, eq, inArray, sql, type SQL } from "@mithai/db/sql";
 import { financialYear, kolkataMonth, paidOrdersInMonthSql } from "../orders/discount";
-import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds } from "@mithai/db/schema";
+import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, promoCodes, refunds } from "@mithai/db/schema";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { queuedMailColumns } from "../mail/outbox";
 import { documentNumberPrefix, nextSerial } from "../invoices/series";
 import { sendToProvider } from "../refunds/refunds";
+import { releaseStock, retakeReleasedStock, unpaidOrderSql } from "../stock/stock";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentSource = "verify" | "webhook" | "reconciler";
@@ -47,11 +48,44 @@ function paymentRow(
  * the payment can never lose the receipt, and no second caller can send another. `userId`, when given, limits it to that customer's order.
  */
 export async function finalizePaid(
-  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config" | "catalog">,
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   now = new Date(),
 ): Promise<{ finalized: true; order: OrderRow; paidEarlierThisMonth: number } | { finalized: false }> {
+  const finalized = await finalizeStatement(deps, razorpayOrderId, payment, now);
+  if (finalized) return finalized;
+  // Not paid by this call: already paid (nothing to do), or an order that failed or expired meanwhile.
+  const guard = paymentGuard(payment);
+  if (await refundUnhonourable(deps, razorpayOrderId, payment, now, sql`${discountSlotTaken} and ${guard}`, DISCOUNT_GONE)) return { finalized: false };
+  const stock = await retakeReleasedStock(deps, razorpayOrderId, sql`not ${discountSlotTaken} and ${guard}`);
+  if (stock === "held") {
+    const revived = await finalizeStatement(deps, razorpayOrderId, payment, now);
+    if (revived) return revived;
+  }
+  if (stock === "short") {
+    await refundUnhonourable(deps, razorpayOrderId, payment, now, sql`${unpaidOrderSql} and not ${orders.stockHeld} and ${guard}`, STOCK_GONE);
+    return { finalized: false };
+  }
+  await warnOnAmountMismatch(deps, razorpayOrderId, payment);
+  return { finalized: false };
+}
+
+/** The reported payment must match the order: its amount when the provider tells it, its customer on verify. */
+function paymentGuard(payment: ReportedPayment & { userId?: string }) {
+  return and(
+    sql`true`,
+    payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
+    payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
+  )!;
+}
+
+async function finalizeStatement(
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+  razorpayOrderId: string,
+  payment: ReportedPayment & { userId?: string },
+  now: Date,
+): Promise<{ finalized: true; order: OrderRow; paidEarlierThisMonth: number } | null> {
   const { db } = deps;
   const paid = db.$with("paid").as(
     db
@@ -69,6 +103,8 @@ export async function finalizePaid(
           eq(orders.razorpayOrderId, razorpayOrderId),
           inArray(orders.paymentStatus, ["pending", "failed", "expired"]),
           sql`not ${discountSlotTaken}`,
+          // Its stock is still its own: a failed or expired order gave it back and must take it again first.
+          eq(orders.stockHeld, true),
           payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
           payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
         ),
@@ -160,18 +196,23 @@ export async function finalizePaid(
       )
       .returning({ number: invoices.number }),
   );
+  // A promo code's use is counted with the payment (a late payment for a code used up meanwhile is still
+  // honoured at the price the customer was shown; the admin sees the overrun).
+  const promoUsed = db.$with("promo_used").as(
+    db
+      .update(promoCodes)
+      .set({ uses: sql`${promoCodes.uses} + 1` })
+      .where(sql`${promoCodes.id} = (select ${paid.promoCodeId} from ${paid})`)
+      .returning({ id: promoCodes.id }),
+  );
   // The customer's other orders paid earlier in this order's month (Asia/Kolkata): the statement's snapshot
   // does not see this order as paid yet.
   const earlier = db.$with("earlier").as(
     db.select({ count: paidOrdersInMonthSql(paid.userId, kolkataMonth(now), now).as("count") }).from(paid),
   );
-  const [row] = await db.with(paid, recorded, reduced, emptied, receipted, timeline, counted, invoiced, earlier).select().from(paid).crossJoin(earlier);
+  const [row] = await db.with(paid, recorded, reduced, emptied, receipted, timeline, counted, invoiced, promoUsed, earlier).select().from(paid).crossJoin(earlier);
 
-  if (!row) {
-    await refundUnhonourable(deps, razorpayOrderId, payment, now);
-    await warnOnAmountMismatch(deps, razorpayOrderId, payment);
-    return { finalized: false };
-  }
+  if (!row) return null;
   const order = row.paid;
   deps.log.info({ orderId: order.id, paymentId: payment.paymentId, source: payment.source }, "order paid");
   // The receipt goes out from the outbox, after the answer: a slow mail server never holds up the payment.
@@ -188,23 +229,29 @@ const discountSlotTaken = sql`(${orders.discountApplied} and ${orders.paymentSta
   select 1 from ${orders} as other where other.user_id = ${orders.userId} and other.id <> ${orders.id}
     and other.discount_month = ${orders.discountMonth} and other.payment_status in ('pending', 'paid')))`;
 
+const DISCOUNT_GONE = "the payment arrived after the order had expired, and its ₹150 discount had gone to another order";
+export const STOCK_GONE = "the payment arrived after the order had expired, and its sweets had sold out meanwhile";
+
 /**
- * The late payment of an order that can no longer be honoured (discountSlotTaken): the order ends `refunded` (once,
- * whoever reports the payment), the payment is recorded, and the whole amount goes back through the provider; the
- * customer hears of it with the refund's mail. Nothing is delivered and the cart stays.
+ * The late payment of an order that can no longer be honoured (`unhonourable`: its discount slot or its stock is
+ * gone): the order ends `refunded` (once, whoever reports the payment), the payment is recorded, and the whole
+ * amount goes back through the provider; the customer hears of it with the refund's mail. Nothing is delivered
+ * and the cart stays. Answers whether this call refunded it.
  */
-async function refundUnhonourable(deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">, razorpayOrderId: string, payment: ReportedPayment & { userId?: string }, now: Date): Promise<void> {
+async function refundUnhonourable(
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+  razorpayOrderId: string,
+  payment: ReportedPayment & { userId?: string },
+  now: Date,
+  unhonourable: SQL,
+  reason: string,
+): Promise<boolean> {
   const refund = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
       .set({ paymentStatus: "refunded", paymentId: payment.paymentId, paidAt: now, updatedAt: now })
       .where(
-        and(
-          eq(orders.razorpayOrderId, razorpayOrderId),
-          discountSlotTaken,
-          payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
-          payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
-        ),
+        and(eq(orders.razorpayOrderId, razorpayOrderId), unhonourable),
       )
       .returning();
     if (!order) return null;
@@ -215,16 +262,17 @@ async function refundUnhonourable(deps: Pick<ApiDeps, "db" | "log" | "outbox" | 
         orderId: order.id,
         paymentId: payment.paymentId,
         amountPaise: order.amountPaise,
-        reason: "the payment arrived after the order had expired, and its ₹150 discount had gone to another order",
+        reason,
         idempotencyKey: `unhonourable:${order.id}`,
         requestedBy: null,
       })
       .returning();
     return row!;
   });
-  if (!refund) return;
-  deps.log.warn({ orderId: refund.orderId, paymentId: payment.paymentId }, "late payment for an order that can no longer be honoured: refunded in full");
+  if (!refund) return false;
+  deps.log.warn({ orderId: refund.orderId, paymentId: payment.paymentId, reason }, "late payment for an order that can no longer be honoured: refunded in full");
   await sendToProvider(deps, refund);
+  return true;
 }
 
 async function warnOnAmountMismatch(deps: Pick<ApiDeps, "db" | "log">, razorpayOrderId: string, payment: ReportedPayment): Promise<void> {
@@ -235,15 +283,20 @@ async function warnOnAmountMismatch(deps: Pick<ApiDeps, "db" | "log">, razorpayO
   }
 }
 
-/** A failed attempt: recorded, and a still-pending order is failed so it stops holding the month's discount. */
+/**
+ * A failed attempt: recorded, and a still-pending order is failed so it stops holding the month's discount, its
+ * promo code's use and its stock (given back in the same transaction).
+ */
 export async function recordFailedPayment(deps: ApiDeps, razorpayOrderId: string, payment: ReportedPayment, now = new Date()): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const restocked = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
       .set({ paymentStatus: "failed", updatedAt: now })
       .where(and(eq(orders.razorpayOrderId, razorpayOrderId), eq(orders.paymentStatus, "pending")))
       .returning({ id: orders.id, amountPaise: orders.amountPaise });
-    if (!order) return;
+    if (!order) return 0;
     await tx.insert(payments).values(paymentRow(order, payment, "failed", now)).onConflictDoNothing();
+    return releaseStock(tx, sql`${orders.id} = ${order.id}`);
   });
+  if (restocked > 0) await deps.catalog.changed();
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq, lt } from "@mithai/db/sql";
+import { and, asc, eq, lt, sql } from "@mithai/db/sql";
 import { orders } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { fetchProviderPayments } from "./razorpay-client";
 import { reconcilePendingRefunds } from "../refunds/refunds";
 import { finalizePaid } from "./finalize";
+import { releaseStock, releaseUnpaidStock } from "../stock/stock";
 
 /** Default age at which a pending order is checked with the provider (the server's RECONCILE_AFTER_SECONDS). */
 export const RECONCILE_AFTER_MS = 5 * 60 * 1000;
@@ -38,11 +39,16 @@ async function reconcileOrder(
   }
   // An attempt still in flight (e.g. a UPI request awaiting approval) may yet succeed.
   if (!expire || attempts.some((payment) => payment.status === "created" || payment.status === "authorized")) return "pending";
-  const [expired] = await deps.db
-    .update(orders)
-    .set({ paymentStatus: "expired", updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")))
-    .returning({ id: orders.id });
+  const { expired, restocked } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ paymentStatus: "expired", updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")))
+      .returning({ id: orders.id });
+    // The stock it reserved goes back with the expiry, in one transaction.
+    return { expired: Boolean(row), restocked: row ? await releaseStock(tx, sql`${orders.id} = ${row.id}`) : 0 };
+  });
+  if (restocked > 0) await deps.catalog.changed();
   return expired ? "expired" : "pending";
 }
 
@@ -57,6 +63,8 @@ export async function reconcilePendingOrders(
   reconcileAfterMs = RECONCILE_AFTER_MS,
 ): Promise<Record<Outcome, number>> {
   const tally: Record<Outcome, number> = { paid: 0, expired: 0, pending: 0 };
+  // Stock still held by orders that failed or expired (a late payment's revival that did not end paid) goes back.
+  await releaseUnpaidStock(deps);
   const claimBefore = new Date(now.getTime() - Math.min(CLAIM_MS, reconcileAfterMs));
   const candidates = await deps.db
     .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })

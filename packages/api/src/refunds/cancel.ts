@@ -9,9 +9,10 @@ import { recordRefund, sendToProvider } from "./refunds";
 /**
  * The customer cancels their own paid order while the kitchen has not started on it ("Order Recieved") and within
  * `cancelWindowMinutes` of payment (0 = cancelling online is off): the order becomes "Cancelled" and the whole
- * amount is refunded. The status change and the refund's record are one transaction; otherwise a 409 says why.
+ * amount is refunded and its stock goes back on sale. The status change, the refund's record and the restock are one
+ * transaction; otherwise a 409 says why.
  */
-export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | "outbox">, userId: string, orderId: string, now = new Date()): Promise<RefundAnswer> {
+export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | "outbox" | "catalog">, userId: string, orderId: string, now = new Date()): Promise<RefundAnswer> {
   const windowMinutes = deps.config.cancelWindowMinutes;
   const recorded = await deps.db.transaction(async (tx) => {
     const [cancelled] = await tx
@@ -29,8 +30,10 @@ export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | 
       .returning({ id: orders.id, address: orders.address });
     if (!cancelled) throw await whyNot(tx, userId, orderId, windowMinutes);
     await recordStatusChange(tx, { orderId, status: "Cancelled", changedBy: userId, recipient: cancelled.address.email });
-    return recordRefund(tx, { orderId, reason: "Cancelled by the customer", requestedBy: userId, idempotencyKey: `cancel:${orderId}` });
+    // The kitchen had not started: the sweets go back on sale.
+    return recordRefund(tx, { orderId, reason: "Cancelled by the customer", requestedBy: userId, idempotencyKey: `cancel:${orderId}`, restock: true });
   });
+  if (recorded.restocked > 0) await deps.catalog.changed();
   deps.outbox.wake();
   const refund = await sendToProvider(deps, recorded.row);
   return {

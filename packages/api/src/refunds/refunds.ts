@@ -8,6 +8,7 @@ import { queuedMailColumns } from "../mail/outbox";
 import { documentNumberPrefix, nextSerial } from "../invoices/series";
 import { financialYear } from "../orders/discount";
 import { createRazorpayClient } from "../payments/razorpay-client";
+import { releaseStock } from "../stock/stock";
 
 /**
  * Refunds: money back on a paid order, in full or in part. `requestRefund` is the one way a refund starts (customer
@@ -54,6 +55,8 @@ export interface RefundRequest {
   idempotencyKey?: string;
   /** Who asked; null for the shop's own refunds. */
   requestedBy: string | null;
+  /** Give the order's reserved stock back (once per order): the sweets were never sent. */
+  restock?: boolean;
 }
 
 const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
@@ -67,8 +70,9 @@ const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
  * requests can never refund more than was paid; the same idempotency key on the same order refunds once.
  * `tx` lets a caller (a cancellation) record it in its own transaction; the provider is asked after the commit.
  */
-export async function requestRefund(deps: RefundDeps, request: RefundRequest): Promise<RefundAnswer> {
+export async function requestRefund(deps: RefundDeps & Pick<ApiDeps, "catalog">, request: RefundRequest): Promise<RefundAnswer> {
   const recorded = await deps.db.transaction((tx) => recordRefund(tx, request));
+  if (recorded.restocked > 0) await deps.catalog.changed();
   if (!recorded.fresh) return answerOf(recorded.row, refundMessage(recorded.row));
   const sent = await sendToProvider(deps, recorded.row);
   return answerOf(sent, refundMessage(sent));
@@ -77,7 +81,7 @@ export async function requestRefund(deps: RefundDeps, request: RefundRequest): P
 type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
 
 /** The first half of a refund, inside the caller's transaction: checked against what is left, and stored pending. */
-export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean }> {
+export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean; restocked: number }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   if (order.paymentStatus !== "paid" || !order.paymentId) throw new AppError("CONFLICT", "Only a paid order can be refunded.");
@@ -86,7 +90,7 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ ro
       .select()
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, request.idempotencyKey)));
-    if (same) return { row: same, fresh: false };
+    if (same) return { row: same, fresh: false, restocked: 0 };
   }
   const earlier = await tx.select().from(refunds).where(eq(refunds.orderId, order.id));
   const left = order.amountPaise - refundedPaise(earlier);
@@ -106,7 +110,8 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ ro
       requestedBy: request.requestedBy,
     })
     .returning();
-  return { row: row!, fresh: true };
+  const restocked = request.restock ? await releaseStock(tx, sql`${orders.id} = ${order.id}`) : 0;
+  return { row: row!, fresh: true, restocked };
 }
 
 function refundMessage(row: RefundRow): string {

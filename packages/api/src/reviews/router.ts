@@ -1,14 +1,13 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { z } from "zod";
-import { createReviewSchema, productIdSchema, reviewSchema } from "@mithai/schema/contracts/reviews";
+import { createReviewSchema, reviewPageInputSchema, reviewPageSchema, reviewSchema } from "@mithai/schema/contracts/reviews";
 import { customerProcedure, publicProcedure } from "../trpc";
-import { createReview, listReviews } from "./service";
+import { createReview, listReviewPage } from "./service";
 
 export const reviewsRouter = {
   list: publicProcedure
-    .input(z.object({ productId: productIdSchema }))
-    .output(z.array(reviewSchema))
-    .query(({ ctx, input }) => listReviews(ctx.db, input.productId)),
+    .input(reviewPageInputSchema)
+    .output(reviewPageSchema)
+    .query(({ ctx, input }) => listReviewPage(ctx.db, input)),
   create: customerProcedure
     .input(createReviewSchema)
     .output(reviewSchema)

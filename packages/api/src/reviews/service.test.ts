@@ -3,7 +3,9 @@ import type { DbHandle } from "@mithai/db/client";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
 import { AppError } from "../errors";
 import { createTestContext } from "../testing";
-import { createReview, listReviews } from "./service";
+import { orders, reviews } from "@mithai/db/schema";
+import { REVIEWS_PAGE_SIZE } from "@mithai/schema/reviews";
+import { createReview, listReviewPage, listReviews } from "./service";
 
 describe("reviews service", () => {
   let database: DbHandle;
@@ -50,5 +52,47 @@ describe("reviews service", () => {
     for (let i = 0; i < 5; i++) await createReview(sameServer, user, { productId, review: `Review ${i}` });
     await expect(createReview(sameServer, user, { productId, review: "One more" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
     expect((await listReviews(db(), productId)).filter((r) => r.review === "One more")).toEqual([]);
+  });
+
+  it("marks reviews by customers who bought the sweet as verified purchases, not those of a cancelled or unpaid order (issue 16)", async () => {
+    const [sweet] = (await insertTestFoodItems(db(), 1)) as [string];
+    const buyer = await insertTestUser(db(), "Buyer");
+    const browser = await insertTestUser(db(), "Browser");
+    const canceller = await insertTestUser(db(), "Canceller");
+    const line = { foodItemId: sweet, name: "Barfi", quantity: 1, unitPricePaise: 50_000, image: "x.webp" };
+    const address = { fullName: "A", email: "a@example.in", street: "1 Road", city: "Pune", state: "MH", pincode: "411001", country: "India", mobile: "9876543210" };
+    const order = { items: [line], subtotalPaise: 50_000, amountPaise: 50_000, address };
+    await db().insert(orders).values([
+      { ...order, userId: buyer, paymentStatus: "paid", status: "Order Recieved" },
+      { ...order, userId: browser, paymentStatus: "pending" },
+      { ...order, userId: canceller, paymentStatus: "paid", status: "Cancelled" },
+    ]);
+    for (const user of [buyer, browser, canceller]) await createReview(deps(), user, { productId: sweet, review: "Tasty" });
+    const page = await listReviewPage(db(), { productId: sweet });
+    expect(Object.fromEntries(page.reviews.map((r) => [r.username, r.verifiedPurchase]))).toEqual({ Buyer: true, Browser: false, Canceller: false });
+    expect((await listReviews(db(), sweet)).filter((r) => r.verifiedPurchase).map((r) => r.username)).toEqual(["Buyer"]);
+  });
+
+  it("pages a sweet's reviews newest first with the total, each review once", async () => {
+    const [sweet] = (await insertTestFoodItems(db(), 1)) as [string];
+    const user = await insertTestUser(db());
+    const count = REVIEWS_PAGE_SIZE * 2 + 3;
+    // Several share one instant: the id orders them, so none is shown twice or skipped.
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, Math.floor(i / 3)));
+    await db().insert(reviews).values(Array.from({ length: count }, (_, i) => ({ foodItemId: sweet, userId: user, username: "U", review: `Review ${i}`, createdAt: at(i) })));
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const page = await listReviewPage(db(), { productId: sweet, cursor });
+      expect(page.total).toBe(count);
+      seen.push(...page.reviews.map((r) => r.review));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(count);
+    expect(seen[0]).toMatch(/Review 2[0-2]/);
+    await expect(listReviewPage(db(), { productId: sweet, cursor: "bm90LWEtY3Vyc29y" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });

@@ -1,32 +1,79 @@
 import type { Db } from "@mithai/db/client";
-import { reviews, users } from "@mithai/db/schema";
-import { and, desc, eq, isNull } from "@mithai/db/sql";
-import type { Review } from "@mithai/schema/reviews";
+import { orders, reviews, users } from "@mithai/db/schema";
+import { and, count, desc, eq, isNull, sql, type SQL } from "@mithai/db/sql";
+import type { OrderStatus } from "@mithai/schema/order";
+import { REVIEWS_PAGE_SIZE, type Review, type ReviewPage } from "@mithai/schema/reviews";
+import { cursorInstant, decodeCursor, encodeCursor } from "../admin/orders-admin";
 import { onSaleItemId } from "../catalog/food-items";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 
-type ReviewRow = typeof reviews.$inferSelect;
+const CANCELLED: OrderStatus = "Cancelled";
 
-function toReview(row: ReviewRow): Review {
-  return {
-    _id: row.id,
-    productId: row.foodItemId,
-    username: row.username,
-    review: row.review,
-    createdAt: row.createdAt.toISOString(),
-  };
+// Written with table-qualified names: drizzle leaves columns unqualified inside a raw subquery, where "user_id"
+// would mean the order's on both sides.
+const column = (table: typeof orders | typeof reviews, name: string) => sql`${table}.${sql.identifier(name)}`;
+
+/**
+ * Whether the review's author bought the sweet: a paid order of theirs, not cancelled, with it among the lines.
+ * Read with the review (the orders-by-customer index finds their few orders), so a purchase made after writing
+ * the review counts too.
+ */
+const verifiedPurchase = sql<boolean>`exists (
+  select 1 from ${orders}
+  where ${column(orders, "user_id")} = ${column(reviews, "user_id")}
+    and ${column(orders, "payment_status")} = 'paid'
+    and ${column(orders, "status")} <> ${CANCELLED}
+    and ${column(orders, "items")} @> jsonb_build_array(jsonb_build_object('foodItemId', ${column(reviews, "food_item_id")}::text))
+)`;
+
+const reviewColumns = {
+  _id: reviews.id,
+  productId: reviews.foodItemId,
+  username: reviews.username,
+  review: reviews.review,
+  createdAt: reviews.createdAt,
+  cursorAt: cursorInstant(reviews.createdAt),
+  verifiedPurchase,
+};
+
+function toReview({ createdAt, cursorAt: _cursorAt, ...row }: { createdAt: Date; cursorAt: string } & Omit<Review, "createdAt">): Review {
+  return { ...row, createdAt: createdAt.toISOString() };
 }
 
-/** A product's reviews, newest first; reviews an admin has hidden stay out. */
+/** A product's reviews, newest first (the REST list, SPEC §7); reviews an admin has hidden stay out. */
 export async function listReviews(db: Db, productId: string): Promise<Review[]> {
   const foodItemId = await onSaleItemId(db, productId);
   const rows = await db
-    .select()
+    .select(reviewColumns)
     .from(reviews)
-    .where(and(eq(reviews.foodItemId, foodItemId), isNull(reviews.hiddenAt)))
+    .where(shownFor(foodItemId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(toReview);
+}
+
+/** One page of a product's reviews (REVIEWS_PAGE_SIZE, newest first) and how many there are: the product page's list. */
+export async function listReviewPage(db: Db, input: { productId: string; cursor?: string | null }): Promise<ReviewPage> {
+  const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
+  const foodItemId = await onSaleItemId(db, input.productId);
+  const after = cursor ? sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(reviewColumns)
+      .from(reviews)
+      .where(and(shownFor(foodItemId), after))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(REVIEWS_PAGE_SIZE + 1),
+    db.select({ total: count() }).from(reviews).where(shownFor(foodItemId)),
+  ]);
+  const more = rows.length > REVIEWS_PAGE_SIZE;
+  const page = more ? rows.slice(0, REVIEWS_PAGE_SIZE) : rows;
+  const last = page.at(-1);
+  return { reviews: page.map(toReview), nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last._id }) : null, total: counted?.total ?? 0 };
+}
+
+function shownFor(foodItemId: string): SQL | undefined {
+  return and(eq(reviews.foodItemId, foodItemId), isNull(reviews.hiddenAt));
 }
 
 /**
@@ -43,6 +90,7 @@ export async function createReview(
   if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
   // A customer may post a few reviews in a row, not a flood.
   await limits.reviewsPerCustomer.consume(userId);
-  const [row] = await db.insert(reviews).values({ foodItemId, userId, username: user.name, review: input.review }).returning();
-  return toReview(row!);
+  const [row] = await db.insert(reviews).values({ foodItemId, userId, username: user.name, review: input.review }).returning({ id: reviews.id });
+  const [created] = await db.select(reviewColumns).from(reviews).where(eq(reviews.id, row!.id));
+  return toReview(created!);
 }

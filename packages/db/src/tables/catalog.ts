@@ -14,6 +14,11 @@ export const foodItems = pgTable(
     /** For the GST invoice: the HSN code (sweetmeats by default) and the GST rate in percent included in the price. */
     hsn: text("hsn").notNull().default("21069099"),
     gstRate: integer("gst_rate").notNull().default(5),
+    /**
+     * Kilograms left to sell (null: not tracked, never runs out). Placing an order takes its quantities off at once
+     * (the reservation); a failed, abandoned or expired order gives them back; payment keeps them taken.
+     */
+    stockKg: integer("stock_kg"),
     image: text("image").notNull(),
     category: text("category").notNull(),
     ingredients: text("ingredients").notNull(),
@@ -30,6 +35,7 @@ export const foodItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("food_items_stock_not_negative", sql`${t.stockKg} >= 0`),
     check("food_items_gst_rate_known", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
     check("food_items_hsn_digits", sql`${t.hsn} ~ '^[0-9]{4,8}$'`),
     // Unique among items on sale only: a removed item's slug can be given to a new item.

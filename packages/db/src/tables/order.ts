@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { DeliveryAddressInput } from "@mithai/schema/order";
 import { users } from "./customer";
+import { promoCodes } from "./kitchen";
 
 /** What the customer bought, frozen at placement: later catalogue edits never change a past order. */
 export interface OrderItemSnapshot {
@@ -13,6 +14,8 @@ export interface OrderItemSnapshot {
   /** The item's HSN code and GST rate (percent) when ordered; orders placed before these existed have neither. */
   hsn?: string;
   gstRate?: number;
+  /** True when placing the order took this line's quantity off the item's stock (the item's stock was tracked). */
+  reserved?: boolean;
 }
 
 /** Where an order goes, as the customer entered it at checkout. */
@@ -39,6 +42,18 @@ export const orders = pgTable(
     discountApplied: boolean("discount_applied").notNull().default(false),
     /** 'YYYY-MM' (Asia/Kolkata) of a discounted order; unique per customer while pending or paid. */
     discountMonth: text("discount_month"),
+    /**
+     * Whether the order holds its reserved stock (lines with `reserved`): true from placement through payment (then
+     * the stock is sold); false once a failure, abandonment or expiry — or a refund that put the sweets back — gave
+     * it back. A late payment must take the stock again before the order can be paid.
+     */
+    stockHeld: boolean("stock_held").notNull().default(true),
+    /** What delivery cost (part of the amount) and the zone that set it, when placed. */
+    deliveryChargePaise: integer("delivery_charge_paise").notNull().default(0),
+    deliveryZone: text("delivery_zone"),
+    /** The promo code whose discount the order carries (the larger of it and the month's ₹150; they never stack). */
+    promoCodeId: uuid("promo_code_id").references(() => promoCodes.id, { onDelete: "set null" }),
+    promoCode: text("promo_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +72,9 @@ export const orders = pgTable(
       .on(t.userId, t.discountMonth)
       .where(sql`${t.discountMonth} is not null and ${t.paymentStatus} in ('pending', 'paid')`),
     check("orders_payment_status_known", sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
+    // The reconciler's sweep for unpaid orders still holding stock (normally none: the release is part of failing).
+    index("orders_unpaid_stock_held_idx").on(t.id).where(sql`${t.stockHeld} and ${t.paymentStatus} in ('failed', 'expired')`),
+    index("orders_promo_code_idx").on(t.promoCodeId, t.paymentStatus).where(sql`${t.promoCodeId} is not null`),
     check("orders_amount_positive", sql`${t.amountPaise} >= 100`),
   ],
 );

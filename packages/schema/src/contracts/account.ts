@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { DEFAULT_COUNTRY, MOBILE_PATTERN, PINCODE_PATTERN, type Address, type UserProfile } from "../account";
+import { DEFAULT_COUNTRY, MOBILE_MESSAGE, MOBILE_PATTERN, PINCODE_MESSAGE, PINCODE_PATTERN, withoutSeparators, type Address, type UserProfile } from "../account";
 import { ROLES } from "../auth";
 import { emailSchema, passwordSchema } from "./auth";
 
@@ -42,18 +42,15 @@ export const changePasswordInputSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-/** Spaces, dashes and brackets people type inside numbers are ignored. */
-const digitsOnly = (value: string) => value.replace(/[\s\-()]/g, "");
-
 export const pincodeSchema = z
   .string({ message: "PIN code is required" })
-  .transform(digitsOnly)
-  .pipe(z.string().regex(new RegExp(`^${PINCODE_PATTERN}$`), "PIN code must be 6 digits and cannot start with 0"));
+  .transform(withoutSeparators)
+  .pipe(z.string().regex(new RegExp(`^${PINCODE_PATTERN}$`), PINCODE_MESSAGE));
 
 export const mobileSchema = z
   .string({ message: "Mobile number is required" })
-  .transform(digitsOnly)
-  .pipe(z.string().regex(new RegExp(`^${MOBILE_PATTERN}$`), "Mobile number must be 10 digits, optionally with +91"))
+  .transform(withoutSeparators)
+  .pipe(z.string().regex(new RegExp(`^${MOBILE_PATTERN}$`), MOBILE_MESSAGE))
   .transform((value) => value.slice(-10));
 
 export const addressInputSchema = z.object({
@@ -83,7 +80,7 @@ export const deleteAddressInputSchema = z.object({ id: addressIdSchema });
 export const updateProfileInputSchema = z.object({
   name: requiredText("Name", 100),
   phoneNumber: z
-    .union([z.literal(""), z.null(), mobileSchema], { message: "Mobile number must be 10 digits, optionally with +91" })
+    .union([z.literal(""), z.null(), mobileSchema], { message: MOBILE_MESSAGE })
     .transform((value) => value || null),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
@@ -104,6 +101,7 @@ export const userProfileSchema = z.object({
   role: roleSchema,
   phoneNumber: z.string().nullable(),
   addresses: z.array(addressSchema),
+  lastUsedAddressId: z.string().nullable(),
 }) satisfies z.ZodType<UserProfile>;
 
 export const authResultSchema = z.object({ token: z.string(), role: roleSchema, message: z.string() });

@@ -4,6 +4,7 @@ import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
 import { ORDER_DATE_RANGE, ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
 import { categorySchema, slugSchema } from "./catalog";
+import { stockKgSchema } from "./kitchen";
 
 const PRICE_MESSAGE = "Price must be a number from ₹1 to ₹1,00,000 with at most 2 decimals";
 
@@ -90,6 +91,8 @@ export const foodItemInputSchema = z.object({
       .refine((rate) => (GST_RATES as readonly number[]).includes(rate), GST_RATE_MESSAGE)
       .optional(),
   ),
+  /** Kilograms left to sell; empty: not tracked; left out of an edit: unchanged. */
+  stockKg: stockKgSchema.optional(),
 });
 export type FoodItemInput = z.output<typeof foodItemInputSchema>;
 
@@ -183,7 +186,56 @@ export const refundOrderInputSchema = z.object({
     .min(3, "reason: say why the money goes back (it is shown to the customer)")
     .max(200, "reason: at most 200 characters"),
   idempotencyKey: z.string().trim().min(1).max(100, "idempotencyKey: at most 100 characters").optional(),
+  /** Put the order's sweets back in stock (the kitchen still has them); only once per order. */
+  restock: z.boolean({ message: "restock: true or false" }).optional(),
 });
 export type RefundOrderInput = z.output<typeof refundOrderInputSchema>;
 
 export const refundIdInputSchema = z.object({ id: z.uuid({ message: "id: the refund's id (a UUID) is required" }) });
+
+/** A form's entries as an object (a repeated name keeps its last value). */
+function formEntries(form: FormData): Record<string, unknown> {
+  const entries: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) entries[name] = value;
+  return entries;
+}
+
+const IMAGE_FILE_MESSAGE = "image: a picture file (JPEG, PNG, WebP or AVIF), sent as a file of the form";
+/** The picture as a file of the form; an empty file input counts as no picture (as in the REST form). */
+const imageFileSchema = z.preprocess(
+  (value) => (value instanceof Blob && value.size === 0 ? undefined : value),
+  z.instanceof(Blob, { message: IMAGE_FILE_MESSAGE }).optional(),
+);
+
+const FORM_MESSAGE = "Send the item as multipart/form-data (a FormData with the item's fields and its image file)";
+const formDataSchema = z.custom<FormData>((value) => value instanceof FormData, { message: FORM_MESSAGE }).transform(formEntries);
+
+/**
+ * tRPC `admin.addFood`: a FormData with every field of foodItemInputSchema (`faq` as JSON text) and the `image` file,
+ * the same form `POST /api/food/add` reads.
+ */
+export const addFoodFormSchema = formDataSchema.pipe(foodItemInputSchema.extend({ image: imageFileSchema }));
+export type AddFoodForm = z.output<typeof addFoodFormSchema>;
+
+/** tRPC `admin.editFood`: the same form plus the item's `id`; without `image` the picture stays. */
+export const editFoodFormSchema = formDataSchema.pipe(
+  foodItemInputSchema.extend({ id: z.string({ message: "id: the item's id is required" }).max(100, "id: the item's id is required"), image: imageFileSchema }),
+);
+export type EditFoodForm = z.output<typeof editFoodFormSchema>;
+
+/**
+ * tRPC `admin.checkFood`: the add or edit form (with `id` to check an edit) checked by the same contract and answered
+ * without a change: what a tool's dry run asks before it writes anything.
+ */
+export const checkFoodFormSchema = formDataSchema.pipe(
+  foodItemInputSchema.extend({ id: z.string({ message: "id: the item's id" }).max(100, "id: the item's id").optional(), image: imageFileSchema }),
+);
+
+/** tRPC `admin.ordersCsv`: the list's filters and a page of the export (`cursor` from the previous page). */
+export const ordersCsvInputSchema = z.intersection(
+  orderFiltersSchema,
+  z.object({ cursor: z.string({ message: "cursor: pass back the nextCursor of the previous page" }).max(200, "cursor: pass back the nextCursor of the previous page").optional() }),
+);
+export type OrdersCsvInput = z.output<typeof ordersCsvInputSchema>;
+
+export const removeFoodInputSchema = z.object({ id: z.string({ message: "id: the item's id is required" }).max(100, "id: the item's id is required") });

@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { CART_FULL_MESSAGE, MAX_CART_LINES, QUANTITY_MESSAGE, isValidQuantity, type CartLine } from "../cart";
+import { CART_FULL_MESSAGE, MAX_CART_LINES, QUANTITY_MESSAGE, isValidQuantity, type CartLine, type MergedQuantityChange } from "../cart";
 
 /**
  * Item ids are only bounded here: a string that is not a catalogue id is answered as an unknown item
@@ -23,3 +23,5 @@ export const mergeCartSchema = z.object({
 });
 
 export const cartLineSchema = z.object({ _id: z.string(), quantity: z.number() }) satisfies z.ZodType<CartLine>;
+
+export const mergedQuantityChangeSchema = z.object({ _id: z.string(), name: z.string(), from: z.number(), to: z.number() }) satisfies z.ZodType<MergedQuantityChange>;

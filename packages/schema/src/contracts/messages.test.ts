@@ -6,6 +6,7 @@ import * as auth from "./auth";
 import * as cart from "./cart";
 import * as catalog from "./catalog";
 import * as consent from "./consent";
+import * as kitchen from "./kitchen";
 import * as order from "./order";
 import * as payments from "./payments";
 import * as reviews from "./reviews";
@@ -18,7 +19,7 @@ import { fieldErrorsOf, namedMessage, z } from "./z";
  */
 const ZOD_DEFAULTS = /^(Invalid\b|Too (big|small)|Unrecognized key)|expected \w+, received|: expected|must match pattern|Required$/;
 
-const contracts = Object.entries({ account, admin, auth, cart, catalog, consent, order, payments, reviews }).flatMap(([module, exports]) =>
+const contracts = Object.entries({ account, admin, auth, cart, catalog, consent, kitchen, order, payments, reviews }).flatMap(([module, exports]) =>
   Object.entries(exports)
     .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
     .map(([name, schema]) => ({ name: `${module}.${name}`, schema })),

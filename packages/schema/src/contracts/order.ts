@@ -1,9 +1,10 @@
 import { z } from "./z";
 import type { DeliveryAddressInput } from "../order";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "../cart";
-import { addressInputSchema } from "./account";
+import { addressInputSchema, pincodeSchema } from "./account";
 import { emailSchema } from "./auth";
 import { cartItemIdSchema, quantitySchema } from "./cart";
+import { promoApplyInputSchema } from "./kitchen";
 
 /** The checkout address: a saved-address shape (same PIN code and mobile rules) plus who receives it. */
 export const deliveryAddressSchema = addressInputSchema.extend({
@@ -31,8 +32,18 @@ export const orderLinesSchema = z
  * `place` orders exactly `items` when they are given (SPEC §7), otherwise the server cart. Either way the
  * amount comes from current catalogue prices: a client's `amount`, `price` and `name` are ignored.
  */
-export const placeOrderInputSchema = z.object({ address: deliveryAddressSchema, items: orderLinesSchema.optional() });
+export const placeOrderInputSchema = z.object({
+  address: deliveryAddressSchema,
+  items: orderLinesSchema.optional(),
+  /** A promo code (any case); the server checks it and applies it unless the month's ₹150 off is larger. */
+  promoCode: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), promoApplyInputSchema.shape.code.optional()),
+});
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
+
+/** The order page's summary, with delivery to a PIN code and a promo code when the customer has given them. */
+export const checkoutPreviewInputSchema = z
+  .object({ pincode: pincodeSchema.optional(), promoCode: promoApplyInputSchema.shape.code.optional() })
+  .optional();
 
 /** The payment window's answer, named as Razorpay names it. */
 export const verifyPaymentInputSchema = z.object({

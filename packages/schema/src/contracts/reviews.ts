@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review } from "../reviews";
+import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review, type ReviewPage } from "../reviews";
 
 export const reviewTextSchema = z
   .string({ message: EMPTY_REVIEW_MESSAGE })
@@ -17,4 +17,16 @@ export const reviewSchema = z.object({
   username: z.string(),
   review: z.string(),
   createdAt: z.string(),
+  verifiedPurchase: z.boolean(),
 }) satisfies z.ZodType<Review>;
+
+/** A page of a sweet's reviews: the first without `cursor`, then each page's `nextCursor`. */
+export const reviewPageInputSchema = z.object({
+  productId: productIdSchema,
+  cursor: z
+    .string({ message: "cursor: pass back the nextCursor of the previous page" })
+    .max(200, "cursor: pass back the nextCursor of the previous page")
+    .nullish(),
+});
+
+export const reviewPageSchema = z.object({ reviews: z.array(reviewSchema), nextCursor: z.string().nullable(), total: z.number() }) satisfies z.ZodType<ReviewPage>;

@@ -1,21 +1,51 @@
 import "./admin-pages.css";
 import { useState } from "react";
+import { Link } from "react-router";
+import type { FoodItem } from "@mithai/schema/catalog";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useAdminTRPCClient } from "../trpc";
 import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
-/** /admin/add: a new item; after a success the form starts empty again. */
+/** /admin/add: a new item; after a success, links to its page and to add another (the form starts empty again). */
 export function AddItemPage() {
   useDocumentTitle("Add item");
   const [formKey, setFormKey] = useState(0);
+  const [added, setAdded] = useState<Pick<FoodItem, "_id" | "name" | "slug"> | null>(null);
+  const client = useAdminTRPCClient();
 
   async function add(form: FormData) {
-    const added = await adminAction("/api/food/add", { method: "POST", body: form }, {
+    const item = await adminAction(() => client.admin.addFood.mutate(form), {
       success: "Food item added successfully!",
       failed: "Failed to add food item.",
       error: "Something went wrong.",
     });
-    if (added) setFormKey((key) => key + 1);
+    if (!item) return;
+    // The new item's slug and id, for the links shown next.
+    setAdded(item);
+    setFormKey((key) => key + 1);
+  }
+
+  if (added) {
+    return (
+      <section className="admin-page">
+        <h1>Add item</h1>
+        <div className="added-item" role="status">
+          <p>
+            <strong>{added.name}</strong> is on the menu.
+          </p>
+          <p className="added-item-links">
+            <a href={`/product/${added.slug}`} target="_blank" rel="noopener noreferrer">
+              See its page (/product/{added.slug})
+            </a>
+            <Link to={`/admin/edit/${added._id}`}>Edit it</Link>
+            <button type="button" className="btn-primary" onClick={() => setAdded(null)}>
+              Add another item
+            </button>
+          </p>
+        </div>
+      </section>
+    );
   }
 
   return (

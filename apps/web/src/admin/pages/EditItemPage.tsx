@@ -1,9 +1,10 @@
 import "./admin-pages.css";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
-import type { FoodItem } from "@mithai/schema/catalog";
+import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminAction, adminRequest } from "./admin-request";
+import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
+import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
 /** /admin/edit/:id: the item's fields, picture optional (none keeps the current one). */
@@ -11,15 +12,13 @@ export function EditItemPage() {
   useDocumentTitle("Edit item");
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const item = useQuery({
-    queryKey: ["admin", "food-item", id],
-    queryFn: () => adminRequest<{ data: FoodItem }>(`/api/food/item/${encodeURIComponent(id)}`),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const trpc = useAdminTRPC();
+  const client = useAdminTRPCClient();
+  const item = useQuery({ ...trpc.catalog.byId.queryOptions({ id }), staleTime: 0, gcTime: 0, retry: false });
 
   async function save(form: FormData) {
-    const saved = await adminAction(`/api/food/edit/${encodeURIComponent(id)}`, { method: "PUT", body: form }, {
+    form.append("id", id);
+    const saved = await adminAction(() => client.admin.editFood.mutate(form), {
       success: "Item updated successfully!",
       failed: "Failed to update item.",
       error: "Error while updating.",
@@ -32,10 +31,10 @@ export function EditItemPage() {
       <h1>Edit item</h1>
       {item.isPending ? (
         <p aria-busy="true">Loading item...</p>
-      ) : item.data?.success ? (
-        <FoodForm item={item.data.data} submitLabel="Save changes" onSubmit={save} />
+      ) : item.data ? (
+        <FoodForm item={item.data} submitLabel="Save changes" onSubmit={save} />
       ) : (
-        <p role="alert">{item.data?.message ?? "Could not load this item."}</p>
+        <p role="alert">{serverMessageOf(item.error) ?? "Could not load this item."}</p>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { foodImageProps } from "../../lib/images";
 
 const TEXT_FIELDS = ["name", "description", "ingredients", "benefits", "metaTitle", "slug", "metaDescription", "metaKeywords", "googleTagHead", "googleTagBody"] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-type FormValues = Record<TextField | "category" | "price" | "hsn" | "gstRate" | "q1" | "a1" | "q2" | "a2", string>;
+type FormValues = Record<TextField | "category" | "price" | "hsn" | "gstRate" | "stockKg" | "q1" | "a1" | "q2" | "a2", string>;
 
 function initialValues(item: FoodItem | undefined): FormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, item?.[field] ?? ""])) as Record<TextField, string>;
@@ -16,6 +16,7 @@ function initialValues(item: FoodItem | undefined): FormValues {
     price: item ? String(item.price) : "",
     hsn: item?.hsn ?? DEFAULT_HSN,
     gstRate: String(item?.gstRate ?? DEFAULT_GST_RATE),
+    stockKg: item?.stockKg == null ? "" : String(item.stockKg),
     q1: item?.faq[0]?.question ?? "",
     a1: item?.faq[0]?.answer ?? "",
     q2: item?.faq[1]?.question ?? "",
@@ -48,7 +49,7 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
       return;
     }
     const form = new FormData();
-    for (const field of [...TEXT_FIELDS, "category", "price", "hsn", "gstRate"] as const) form.append(field, values[field]);
+    for (const field of [...TEXT_FIELDS, "category", "price", "hsn", "gstRate", "stockKg"] as const) form.append(field, values[field]);
     form.append("faq", JSON.stringify([{ question: values.q1, answer: values.a1 }, { question: values.q2, answer: values.a2 }]));
     if (image) form.append("image", image);
     setBusy(true);
@@ -94,6 +95,9 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
           </LabelledControl>
           <LabelledControl label="HSN code">
             {(id) => <input id={id} required inputMode="numeric" pattern="\d{4,8}" title="4 to 8 digits (sweetmeats: 21069099)" value={values.hsn} onChange={set("hsn")} />}
+          </LabelledControl>
+          <LabelledControl label="Stock (kg left; empty: not tracked)">
+            {(id) => <input id={id} inputMode="numeric" pattern="\d*" autoComplete="off" value={values.stockKg} onChange={set("stockKg")} placeholder="not tracked" />}
           </LabelledControl>
           <LabelledControl label="GST rate (included in the price)">
             {(id) => (

@@ -7,26 +7,24 @@ import type { FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { foodImageProps } from "../../lib/images";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminAction, adminRequest, jsonBody } from "./admin-request";
+import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
+import { adminAction } from "./admin-request";
+import { StockQuickEdit } from "./StockQuickEdit";
 
 /** /admin/list: every item on sale with edit and remove controls. */
 export function ListItemsPage() {
   useDocumentTitle("List items");
-  const list = useQuery({
-    queryKey: ["admin", "food-list"],
-    queryFn: () => adminRequest<{ data: FoodItem[] }>("/api/food/list"),
-    staleTime: 0,
-    retry: false,
-  });
+  const trpc = useAdminTRPC();
+  const client = useAdminTRPCClient();
+  const list = useQuery({ ...trpc.catalog.list.queryOptions(), staleTime: 0, retry: false });
 
   useEffect(() => {
     if (list.isError) toast.error("Server error while fetching list.");
-    else if (list.data && !list.data.success) toast.error("Failed to load food list.");
-  }, [list.isError, list.data]);
+  }, [list.isError]);
 
   async function remove(item: FoodItem) {
     if (!window.confirm(`Remove ${item.name} from the shop?`)) return;
-    await adminAction("/api/food/remove", { method: "POST", ...jsonBody({ id: item._id }) }, {
+    await adminAction(() => client.admin.removeFood.mutate({ id: item._id }), {
       success: "Food item removed successfully!",
       failed: "Failed to remove food item.",
       error: "Server error while removing item.",
@@ -34,7 +32,7 @@ export function ListItemsPage() {
     await list.refetch();
   }
 
-  const items = list.data?.success ? list.data.data : [];
+  const items = list.data ?? [];
   return (
     <section className="admin-page">
       <h1>All food items</h1>
@@ -49,6 +47,7 @@ export function ListItemsPage() {
                 <th scope="col">Name</th>
                 <th scope="col">Category</th>
                 <th scope="col">Price / kg</th>
+                <th scope="col">Stock (kg)</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -65,6 +64,9 @@ export function ListItemsPage() {
                   </td>
                   <td>{item.category}</td>
                   <td>{formatRupees(item.price)}</td>
+                  <td>
+                    <StockQuickEdit key={`${item._id}:${item.stockKg}`} item={item} onSaved={() => void list.refetch()} />
+                  </td>
                   <td>
                     <div className="row-actions">
                       <Link className="btn-small" to={`/admin/edit/${item._id}`} aria-label={`Edit ${item.name}`}>

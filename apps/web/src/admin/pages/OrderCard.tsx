@@ -38,10 +38,16 @@ export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStat
               <dd>{formatRupees(order.subtotal)}</dd>
             </div>
             <div>
-              <dt>Discount (2nd order)</dt>
+              <dt>{order.promoCode ? `Promo ${order.promoCode}` : "Discount (2nd order)"}</dt>
               <dd>−{formatRupees(order.discount)}</dd>
             </div>
           </>
+        )}
+        {order.deliveryCharge > 0 && (
+          <div>
+            <dt>Delivery</dt>
+            <dd>{formatRupees(order.deliveryCharge)}</dd>
+          </div>
         )}
         <div>
           <dt>{order.discount > 0 ? "Paid" : "Amount"}</dt>

@@ -12,11 +12,10 @@ export interface OrderFilterValues {
 
 export const EMPTY_FILTERS: OrderFilterValues = { payment: "paid", status: "", from: "", to: "", q: "" };
 
-/** The filters as the list and the CSV export take them in the query string. */
-export function filtersQuery(filters: OrderFilterValues): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
-  return params.toString();
+/** The filters as `admin.orders` and `admin.ordersCsv` take them: the ones given, trimmed. */
+export function filtersInput({ payment, status, from, to, q }: OrderFilterValues): { payment: PaymentFilter; status?: OrderStatus; from?: string; to?: string; q?: string } {
+  const given = (value: string) => value.trim() || undefined;
+  return { payment, status: status || undefined, from: given(from), to: given(to), q: given(q) };
 }
 
 /** Status, payment state, shop-time date range and a search box; applied together on submit. */

@@ -2,12 +2,13 @@ import "./admin-pages.css";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "react-toastify";
-import type { AdminOrderPage } from "@mithai/schema/admin";
 import type { OrderStatus } from "@mithai/schema/order";
+import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminAction, adminRequest, downloadAdminFile, jsonBody } from "./admin-request";
+import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
+import { adminAction, downloadText } from "./admin-request";
 import { OrderCard } from "./OrderCard";
-import { EMPTY_FILTERS, OrderFiltersForm, filtersQuery, type OrderFilterValues } from "./OrderFiltersForm";
+import { EMPTY_FILTERS, OrderFiltersForm, filtersInput, type OrderFilterValues } from "./OrderFiltersForm";
 
 const PAGE_SIZE = 20;
 
@@ -18,21 +19,21 @@ export function OrdersPage() {
   // Cursors of the pages before the current one; the last entry is the current page's.
   const [cursors, setCursors] = useState<string[]>([""]);
   const cursor = cursors.at(-1) ?? "";
-  const query = filtersQuery(filters);
+  const input = filtersInput(filters);
+  const trpc = useAdminTRPC();
+  const client = useAdminTRPCClient();
 
   const orders = useQuery({
-    queryKey: ["admin", "orders", query, cursor],
-    queryFn: () => adminRequest<AdminOrderPage>(`/api/order/list?${query}&limit=${PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ""}`),
+    ...trpc.admin.orders.queryOptions({ ...input, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
     staleTime: 0,
     retry: false,
     placeholderData: keepPreviousData,
   });
-  const page = orders.data?.success ? orders.data : null;
+  const page = orders.data ?? null;
 
   useEffect(() => {
-    if (orders.isError) toast.error("Server error");
-    else if (orders.data && !orders.data.success) toast.error(orders.data.message ?? "Failed to fetch orders");
-  }, [orders.isError, orders.data]);
+    if (orders.isError) toast.error(serverMessageOf(orders.error) ?? "Server error");
+  }, [orders.isError, orders.error]);
 
   function applyFilters(next: OrderFilterValues) {
     setFilters(next);
@@ -40,7 +41,7 @@ export function OrdersPage() {
   }
 
   async function changeStatus(orderId: string, status: OrderStatus) {
-    await adminAction("/api/order/update-status", { method: "PUT", ...jsonBody({ orderId, status }) }, {
+    await adminAction(() => client.admin.updateOrderStatus.mutate({ orderId, status }), {
       success: "Status updated",
       failed: "Failed to update status",
       error: "Error updating status",
@@ -48,11 +49,19 @@ export function OrdersPage() {
     await orders.refetch();
   }
 
+  /** Every matching order, page by page through admin.ordersCsv, saved as one CSV file. */
   async function exportCsv() {
     try {
-      await downloadAdminFile(`/api/admin/orders.csv?${query}`, "orders.csv");
-    } catch {
-      toast.error("Could not export the orders");
+      let csv = "";
+      let next: string | undefined;
+      do {
+        const part = await client.admin.ordersCsv.query({ ...input, ...(next ? { cursor: next } : {}) });
+        csv += part.csv;
+        next = part.nextCursor ?? undefined;
+      } while (next);
+      downloadText(csv, `orders-${new Date().toISOString().slice(0, 10)}.csv`, "text/csv;charset=utf-8");
+    } catch (error) {
+      toast.error(serverMessageOf(error) ?? "Could not export the orders");
     }
   }
 

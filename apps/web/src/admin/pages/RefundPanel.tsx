@@ -36,7 +36,12 @@ export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer
     const form = new FormData(event.currentTarget);
     const amount = String(form.get("amount") ?? "").trim();
     try {
-      const answer = await refund.mutateAsync({ orderId: order._id, reason: String(form.get("reason") ?? ""), ...(amount ? { amount } : {}) });
+      const answer = await refund.mutateAsync({
+        orderId: order._id,
+        reason: String(form.get("reason") ?? ""),
+        restock: form.get("restock") === "on",
+        ...(amount ? { amount } : {}),
+      });
       toast.success(answer.message);
       setOpen(false);
     } catch (cause) {
@@ -83,6 +88,9 @@ export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer
           <label>
             Reason (the customer sees it)
             <input name="reason" required minLength={3} maxLength={200} defaultValue={offer ? "Order cancelled by the shop" : ""} />
+          </label>
+          <label>
+            <input type="checkbox" name="restock" defaultChecked={offer} /> Put its sweets back in stock (they were not sent)
           </label>
           <div className="row-actions">
             <button type="submit" className="btn-small danger" disabled={refund.isPending}>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, MOBILE_PATTERN, PINCODE_PATTERN, type Address } from "@mithai/schema/account";
+import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, mobileProblem, pincodeProblem, type Address } from "@mithai/schema/account";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
@@ -144,9 +144,9 @@ function AddressForm({
       <Field label="Street" name="street" required maxLength={300} autoComplete="street-address" defaultValue={address?.street} />
       <Field label="City" name="city" required maxLength={100} autoComplete="address-level2" defaultValue={address?.city} />
       <Field label="State" name="state" required maxLength={100} autoComplete="address-level1" defaultValue={address?.state} />
-      <Field label="PIN code" name="zip" required inputMode="numeric" pattern={PINCODE_PATTERN} title="6 digits, not starting with 0" autoComplete="postal-code" defaultValue={address?.pincode} />
+      <Field label="PIN code" name="zip" required inputMode="numeric" check={pincodeProblem} autoComplete="postal-code" defaultValue={address?.pincode} />
       <Field label="Country" name="country" required maxLength={100} defaultValue={address?.country ?? DEFAULT_COUNTRY} autoComplete="country-name" />
-      <Field label="Mobile" name="mobile" required type="tel" pattern={MOBILE_PATTERN} title="10 digits, optionally with +91" autoComplete="tel" defaultValue={address?.mobile} />
+      <Field label="Mobile" name="mobile" required type="tel" check={mobileProblem} autoComplete="tel" defaultValue={address?.mobile} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Saving..." : "Save address"}

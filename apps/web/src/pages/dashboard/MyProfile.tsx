@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { mobileProblem } from "@mithai/schema/account";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
@@ -46,6 +47,7 @@ export function MyProfile() {
             maxLength={20}
             defaultValue={phoneNumber ?? ""}
             autoComplete="tel"
+            check={mobileProblem}
             hint="10 digits, optionally with +91. Leave empty to remove it."
           />
           <div className="form-actions">

@@ -4,7 +4,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 
 /** The frame of a policy or help page: its title (also the document title), a lead and the text. */
 export function StaticPage({ page, lead, children }: { page: StaticPageInfo; lead: string; children: ReactNode }) {
-  useDocumentTitle(page.title);
+  useDocumentTitle(page.title, page.description);
   return (
     <article className="container section static-page">
       <h1>{page.title}</h1>

@@ -1,0 +1,170 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMithaiClient } from "@mithai/client";
+import { createAccount, insertOrders, pngBytes } from "../../server/src/rest/admin-fixtures";
+import { createTestApp, type TestApp } from "../../server/src/testing";
+
+/** The command npm links (`npx mithai-admin`), which runs the built tool. */
+const CLI = fileURLToPath(new URL("../bin/mithai-admin.js", import.meta.url));
+const BUILT = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `mithai-admin` end to end: the built tool, as a separate process, against a running shop on a fresh database. */
+describe("mithai-admin", () => {
+  let t: TestApp;
+  let url: string;
+  let home: string;
+
+  const run = (...args: string[]): Promise<Run> =>
+    new Promise((resolve) => {
+      execFile(process.execPath, [CLI, ...args], { env: { ...process.env, MITHAI_URL: url, MITHAI_CONFIG_DIR: path.join(home, "config") }, cwd: home }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const catalogue = () => createMithaiClient({ url }).catalog.list.query();
+
+  beforeAll(async () => {
+    if (!existsSync(BUILT)) throw new Error("apps/admin-cli/dist/cli.js is missing: run npm run build first");
+    t = await createTestApp({ seed: true });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    home = mkdtempSync(path.join(tmpdir(), "mithai-admin-"));
+    writeFileSync(path.join(home, "barfi.png"), await pngBytes());
+    await createMithaiClient({ url }).auth.register.mutate({ name: "Kitchen", email: "kitchen@example.in", password: "correct horse", role: "admin" });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it("signs in, keeps the token outside the repository (owner-only), and says who it is", async () => {
+    expect(await run("whoami")).toMatchObject({ code: 3, stderr: expect.stringContaining("not signed in") });
+    expect(await run("login", "--email", "kitchen@example.in", "--password", "wrong password")).toMatchObject({ code: 3 });
+    const login = await run("login", "--email", "kitchen@example.in", "--password", "correct horse");
+    expect(login).toMatchObject({ code: 0, stdout: expect.stringContaining("Signed in") });
+    const file = path.join(home, "config", "session.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const whoami = await run("whoami", "--json");
+    expect(JSON.parse(whoami.stdout)).toMatchObject({ email: "kitchen@example.in", role: "admin", url });
+  });
+
+  it("answers --help for every command and a usage error (exit 2) for a wrong call", async () => {
+    for (const command of [[], ["login"], ["whoami"], ["logout"], ["catalog", "export"], ["catalog", "import"], ["orders", "list"], ["orders", "export"], ["orders", "set-status"], ["sales", "today"]]) {
+      const help = await run(...command, "--help");
+      expect(help.code, command.join(" ")).toBe(0);
+      expect(help.stdout).toContain("Usage: mithai-admin");
+    }
+    expect((await run("orders", "lst")).code).toBe(2);
+    expect((await run("orders", "list", "--colour", "red")).code).toBe(2);
+    expect((await run("catalog", "import")).code).toBe(2);
+    expect(await run("orders", "list", "--status", "Eaten")).toMatchObject({ code: 1, stderr: expect.stringContaining("status") });
+  });
+
+  it("exports the catalogue, and imports an edited copy: a dry run changes nothing, the import adds and updates by slug", async () => {
+    const csvFile = path.join(home, "items.csv");
+    expect((await run("catalog", "export", "--out", csvFile)).code).toBe(0);
+    const exported = readFileSync(csvFile, "utf8");
+    const lines = exported.trimEnd().split("\r\n");
+    expect(lines).toHaveLength((await catalogue()).length + 1);
+    expect(lines[0]).toBe("\uFEFFslug,name,category,price,description,ingredients,benefits,faq1_question,faq1_answer,faq2_question,faq2_answer,metaTitle,metaDescription,metaKeywords,hsn,gstRate,image");
+
+    // The same file back: nothing to do.
+    const same = await run("catalog", "import", csvFile, "--dry-run", "--json");
+    expect(JSON.parse(same.stdout), same.stdout).toMatchObject({ added: 0, updated: 0 });
+
+    const kaju = lines.findIndex((line) => line.startsWith("kaju-katli,"));
+    const edited = [...lines];
+    edited[kaju] = edited[kaju]!.replace(/^kaju-katli,Kaju Katli,([^,]+),[\d.]+,/, "kaju-katli,Kaju Katli,$1,1299.5,");
+    edited.push('badam-barfi,Badam Barfi,Festive Sweets,899,"Almond fudge, made in small batches",Almonds,Good fats,Keeps?,Two weeks,Vegetarian?,Yes,,,,,,barfi.png');
+    writeFileSync(csvFile, `${edited.join("\r\n")}\r\n`);
+
+    const before = await catalogue();
+    const dry = await run("catalog", "import", csvFile, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`line ${kaju + 1}: update kaju-katli: price`);
+    expect(dry.stdout).toContain(`line ${edited.length}: add badam-barfi`);
+    expect(await catalogue()).toEqual(before);
+
+    const done = await run("catalog", "import", csvFile, "--json");
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ added: 1, updated: 1 });
+    const after = await catalogue();
+    expect(after.find((item) => item.slug === "kaju-katli")?.price).toBe(1299.5);
+    expect(after.find((item) => item.slug === "badam-barfi")).toMatchObject({ name: "Badam Barfi", price: 899, description: "Almond fudge, made in small batches" });
+  });
+
+  it("reports every bad row of a bad CSV with its line and reason, exits 1 and changes nothing", async () => {
+    const badFile = path.join(home, "bad.csv");
+    writeFileSync(
+      badFile,
+      [
+        "slug,name,category,price,description,ingredients,benefits,faq1_question,faq1_answer,faq2_question,faq2_answer,image",
+        "new-one,New One,Festive Sweets,499,Good,Sugar,Joy,Q,A,Q,A,barfi.png",
+        "cheap,Cheap,Festive Sweets,0.5,Good,Sugar,Joy,Q,A,Q,A,barfi.png",
+        "nopic,No Picture,Festive Sweets,499,Good,Sugar,Joy,Q,A,Q,A,",
+        "odd,Odd,Savouries,499,Good,Sugar,Joy,Q,A,Q,A,barfi.png",
+        "missing,Missing,Festive Sweets,499,Good,Sugar,Joy,Q,A,Q,A,nowhere.png",
+        "new-one,Twice,Festive Sweets,499,Good,Sugar,Joy,Q,A,Q,A,barfi.png",
+      ].join("\n"),
+    );
+    const before = await catalogue();
+    const bad = await run("catalog", "import", badFile);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("5 bad rows; nothing was changed");
+    expect(bad.stderr).toMatch(/line 3: .*price/i);
+    expect(bad.stderr).toMatch(/line 4: image: a picture file is required/);
+    expect(bad.stderr).toMatch(/line 5: .*Category must be one of/);
+    expect(bad.stderr).toMatch(/line 6: image: no file/);
+    expect(bad.stderr).toMatch(/line 7: slug "new-one" is also on line 2/);
+    expect(bad.stderr).not.toMatch(/line 2:/);
+    const json = await run("catalog", "import", badFile, "--json");
+    expect(JSON.parse(json.stdout)).toMatchObject({ exitCode: 1, details: expect.arrayContaining([expect.objectContaining({ line: 3 })]) });
+    expect(await catalogue()).toEqual(before);
+
+    writeFileSync(badFile, "name,price\nBarfi,500\n");
+    expect(await run("catalog", "import", badFile)).toMatchObject({ code: 1, stderr: expect.stringContaining("line 1: missing columns: category") });
+    writeFileSync(badFile, 'slug,name\n"unterminated,x\n');
+    expect((await run("catalog", "import", badFile)).code).toBe(1);
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it("lists, exports and sets the status of orders, and reads today's sales", async () => {
+    const customer = await createAccount(t.database.db, "user");
+    const [newest] = await insertOrders(t.database.db, [{ userId: customer.id }, { userId: customer.id, createdAt: new Date(Date.now() - 60_000) }]);
+    const list = await run("orders", "list");
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(`#${newest!.slice(0, 8).toUpperCase()}`);
+    expect(list.stdout).toContain("2 matching");
+    const listed = JSON.parse((await run("orders", "list", "--json", "--q", customer.email)).stdout) as { data: { _id: string }[] };
+    expect(listed.data.map((o) => o._id)).toContain(newest);
+
+    const csv = await run("orders", "export");
+    expect(csv.code).toBe(0);
+    expect(csv.stdout.trimEnd().split("\r\n")).toHaveLength(3);
+
+    expect((await run("orders", "set-status", newest!.slice(0, 8), "delivered")).code).toBe(0);
+    const [order] = (await createMithaiClient({ url, token: JSON.parse(readFileSync(path.join(home, "config", "session.json"), "utf8")).token }).admin.orders.query({ q: newest })).data;
+    expect(order?.status).toBe("Delivered");
+    expect((await run("orders", "set-status", "#FFFFFFFF", "Delivered")).code).toBe(2);
+
+    const sales = JSON.parse((await run("sales", "today", "--json")).stdout) as { orders: number; revenue: number };
+    expect(sales.orders).toBe(2);
+    expect(sales.revenue).toBe(4800);
+  });
+
+  it("logs out, and says so with exit 3 afterwards; an unreachable shop is exit 4", async () => {
+    expect((await run("logout")).code).toBe(0);
+    expect((await run("sales", "today")).code).toBe(3);
+    expect((await run("catalog", "export", "--url", "http://127.0.0.1:9")).code).toBe(4);
+  });
+});

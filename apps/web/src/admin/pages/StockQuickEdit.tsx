@@ -1,0 +1,40 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { toast } from "react-toastify";
+import type { FoodItem } from "@mithai/schema/catalog";
+import { serverMessageOf } from "../../lib/errors";
+import { useAdminTRPC } from "../trpc";
+
+/** The item list's quick edit of the kilograms left (empty: not tracked), saved with admin.setStock. */
+export function StockQuickEdit({ item, onSaved }: { item: FoodItem; onSaved: () => void }) {
+  const trpc = useAdminTRPC();
+  const save = useMutation(trpc.admin.setStock.mutationOptions());
+  const [value, setValue] = useState(item.stockKg === null ? "" : String(item.stockKg));
+  const changed = value !== (item.stockKg === null ? "" : String(item.stockKg));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await save.mutateAsync({ id: item._id, stockKg: value.trim() === "" ? null : Number(value) });
+      toast.success(value.trim() === "" ? `${item.name}: stock not tracked` : `${item.name}: ${value} kg in stock`);
+      onSaved();
+    } catch (error) {
+      toast.error(serverMessageOf(error) ?? "Could not save the stock");
+    }
+  }
+
+  return (
+    <form className="stock-edit" onSubmit={(event) => void submit(event)}>
+      <input
+        aria-label={`Stock of ${item.name} in kg (empty: not tracked)`}
+        inputMode="numeric"
+        placeholder="not tracked"
+        value={value}
+        onChange={(event) => setValue(event.target.value.replace(/\D/g, ""))}
+      />
+      <button type="submit" className="btn-small" disabled={!changed || save.isPending} aria-label={`Save stock of ${item.name}`}>
+        Save
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Db } from "@mithai/db/client";
+import { deliveryZones } from "@mithai/db/schema";
+import { asc, eq, sql } from "@mithai/db/sql";
+import type { DeliveryZoneInput } from "@mithai/schema/contracts/kitchen";
+import { PROCESSING_DAYS, type DeliveryQuote, type DeliveryZone } from "@mithai/schema/kitchen";
+import { paiseToRupees } from "@mithai/schema/money";
+import { AppError, notFound } from "../errors";
+
+type ZoneRow = typeof deliveryZones.$inferSelect;
+
+function toDeliveryZone(row: ZoneRow): DeliveryZone {
+  return {
+    _id: row.id,
+    name: row.name,
+    pincodes: row.pincodes,
+    charge: paiseToRupees(row.chargePaise),
+    freeAbove: row.freeAbovePaise === null ? null : paiseToRupees(row.freeAbovePaise),
+    minDays: row.minDays,
+    maxDays: row.maxDays,
+  };
+}
+
+/** How specific a zone's rule is for the pincode (digits matched; a range counts as all six), or 0 when it does not cover it. */
+function ruleMatch(rule: string, pincode: string): number {
+  const range = /^(\d{6})-(\d{6})$/.exec(rule);
+  if (range) return pincode >= range[1]! && pincode <= range[2]! ? 6 : 0;
+  return pincode.startsWith(rule) ? rule.length : 0;
+}
+
+/** The zone that serves a pincode: the one with the most specific matching rule (the older zone on a tie). */
+export function zoneFor<Z extends { pincodes: string[] }>(zones: readonly Z[], pincode: string): Z | undefined {
+  let best: { zone: Z; score: number } | undefined;
+  for (const zone of zones) {
+    const score = Math.max(0, ...zone.pincodes.map((rule) => ruleMatch(rule, pincode)));
+    if (score > 0 && (!best || score > best.score)) best = { zone, score };
+  }
+  return best?.zone;
+}
+
+/** What delivery costs for a subtotal: free from the zone's `freeAbove`, otherwise its charge. */
+export function deliveryChargePaise(zone: Pick<ZoneRow, "chargePaise" | "freeAbovePaise">, subtotalPaise: number): number {
+  return zone.freeAbovePaise !== null && subtotalPaise >= zone.freeAbovePaise ? 0 : zone.chargePaise;
+}
+
+const KOLKATA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Kolkata calendar day `days` delivery days (Monday to Saturday; Sundays are skipped) after `now`'s day. */
+export function addDeliveryDays(now: Date, days: number): string {
+  let day = new Date(Math.floor((now.getTime() + KOLKATA_OFFSET_MS) / DAY_MS) * DAY_MS);
+  for (let left = days; left > 0; ) {
+    day = new Date(day.getTime() + DAY_MS);
+    if (day.getUTCDay() !== 0) left -= 1;
+  }
+  // Nothing arrives on a Sunday.
+  if (day.getUTCDay() === 0) day = new Date(day.getTime() + DAY_MS);
+  return day.toISOString().slice(0, 10);
+}
+
+/** When a box ordered now arrives: the shop's processing days, then the zone's delivery days, Monday to Saturday. */
+export function deliveryWindow(zone: Pick<ZoneRow, "minDays" | "maxDays">, now: Date): { etaFrom: string; etaTo: string } {
+  return { etaFrom: addDeliveryDays(now, PROCESSING_DAYS.min + zone.minDays), etaTo: addDeliveryDays(now, PROCESSING_DAYS.max + zone.maxDays) };
+}
+
+function allZones(db: Db): Promise<ZoneRow[]> {
+  return db.select().from(deliveryZones).orderBy(asc(deliveryZones.createdAt), asc(deliveryZones.id));
+}
+
+export const NOT_SERVED_MESSAGE = "We do not deliver to this PIN code yet";
+
+/** `GET /api/delivery/quote`: whether the pincode is served, the charge for the subtotal and the delivery window. */
+export async function quoteDelivery(db: Db, pincode: string, subtotalPaise: number, now = new Date()): Promise<DeliveryQuote> {
+  const zone = zoneFor(await allZones(db), pincode);
+  if (!zone) return { success: true, serviceable: false, charge: 0, etaFrom: null, etaTo: null, zone: null, message: NOT_SERVED_MESSAGE };
+  const chargePaise = deliveryChargePaise(zone, subtotalPaise);
+  const window = deliveryWindow(zone, now);
+  return {
+    success: true,
+    serviceable: true,
+    charge: paiseToRupees(chargePaise),
+    ...window,
+    zone: zone.name,
+    message: `${chargePaise === 0 ? "Free delivery" : `Delivery ₹${paiseToRupees(chargePaise)}`}, arrives ${window.etaFrom} to ${window.etaTo}`,
+  };
+}
+
+/** What delivery to the address costs an order (its zone named); an unserved pincode is refused, naming the field. */
+export async function deliveryForOrder(db: Db, pincode: string, subtotalPaise: number): Promise<{ chargePaise: number; zone: string }> {
+  const zone = zoneFor(await allZones(db), pincode);
+  if (!zone) throw new AppError("BAD_REQUEST", `address.pincode: ${NOT_SERVED_MESSAGE} (${pincode})`, { fieldErrors: [{ path: "address.pincode", message: NOT_SERVED_MESSAGE }] });
+  return { chargePaise: deliveryChargePaise(zone, subtotalPaise), zone: zone.name };
+}
+
+function columnsOf(input: DeliveryZoneInput) {
+  return {
+    name: input.name,
+    pincodes: input.pincodes,
+    chargePaise: input.charge,
+    freeAbovePaise: input.freeAbove,
+    minDays: input.minDays,
+    maxDays: input.maxDays,
+  };
+}
+
+export async function listDeliveryZones(db: Db): Promise<DeliveryZone[]> {
+  return (await allZones(db)).map(toDeliveryZone);
+}
+
+export async function createDeliveryZone(db: Db, input: DeliveryZoneInput): Promise<DeliveryZone> {
+  const [row] = await db.insert(deliveryZones).values(columnsOf(input)).returning();
+  return toDeliveryZone(row!);
+}
+
+export async function updateDeliveryZone(db: Db, id: string, input: DeliveryZoneInput): Promise<DeliveryZone> {
+  const [row] = await db.update(deliveryZones).set({ ...columnsOf(input), updatedAt: sql`now()` }).where(eq(deliveryZones.id, id)).returning();
+  if (!row) throw notFound("Delivery zone not found");
+  return toDeliveryZone(row);
+}
+
+export async function deleteDeliveryZone(db: Db, id: string): Promise<{ success: true }> {
+  const [row] = await db.delete(deliveryZones).where(eq(deliveryZones.id, id)).returning({ id: deliveryZones.id });
+  if (!row) throw notFound("Delivery zone not found");
+  return { success: true };
+}

@@ -1,0 +1,151 @@
+import type { Db } from "@mithai/db/client";
+import { orders, promoCodes } from "@mithai/db/schema";
+import { and, desc, eq, inArray, sql } from "@mithai/db/sql";
+import type { PromoInput } from "@mithai/schema/contracts/kitchen";
+import type { PromoCode } from "@mithai/schema/kitchen";
+import { MIN_PRICE_PAISE, formatRupees, paiseToRupees, rupeesToPaise } from "@mithai/schema/money";
+import { AppError, notFound } from "../errors";
+import type { DbOrTx } from "../stock/stock";
+import { isUniqueViolation } from "../admin/slugs";
+
+type PromoRow = typeof promoCodes.$inferSelect;
+
+/** Orders holding a use of a code: paid ones (uses) and unpaid ones still waiting for their payment. */
+const HOLDING = ["pending", "paid"];
+
+/** What a code takes off a subtotal: a percentage (rounded to the paisa) or a flat sum, never leaving less than ₹1. */
+export function promoDiscountPaise(promo: Pick<PromoRow, "kind" | "value">, subtotalPaise: number): number {
+  const off = promo.kind === "percent" ? Math.round((subtotalPaise * promo.value) / 100) : promo.value;
+  return Math.max(0, Math.min(off, subtotalPaise - MIN_PRICE_PAISE));
+}
+
+/** Shop-time day boundaries: a code valid to 2026-11-30 works through that whole day in Kolkata. */
+function startOf(when: string): Date {
+  return new Date(when.length === 10 ? `${when}T00:00:00+05:30` : when);
+}
+function endOf(when: string): Date {
+  return new Date(when.length === 10 ? `${when}T23:59:59.999+05:30` : when);
+}
+
+/** Why a code cannot be used for this customer's subtotal now, without counting uses (a refusal a person can act on). */
+function refusal(promo: PromoRow | undefined, subtotalPaise: number, now: Date): string | null {
+  if (!promo || !promo.active) return "This promo code does not exist";
+  if (promo.validFrom && now < promo.validFrom) return "This promo code is not valid yet";
+  if (promo.validTo && now > promo.validTo) return "This promo code has expired";
+  if (subtotalPaise < promo.minSubtotalPaise) {
+    return `This promo code needs a subtotal of at least ${formatRupees(paiseToRupees(promo.minSubtotalPaise))}`;
+  }
+  return null;
+}
+
+async function findPromo(db: DbOrTx, code: string, lock: boolean): Promise<PromoRow | undefined> {
+  const query = db.select().from(promoCodes).where(eq(promoCodes.code, code.trim().toUpperCase())).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** Orders (pending or paid) holding the code: all of them, and this customer's. */
+async function heldUses(db: DbOrTx, promoId: string, userId: string): Promise<{ all: number; mine: number }> {
+  const [row] = await db
+    .select({ all: sql<number>`count(*)::int`, mine: sql<number>`(count(*) filter (where ${orders.userId} = ${userId}))::int` })
+    .from(orders)
+    .where(and(eq(orders.promoCodeId, promoId), inArray(orders.paymentStatus, HOLDING)));
+  return row ?? { all: 0, mine: 0 };
+}
+
+function usedUp(promo: PromoRow, held: { all: number; mine: number }): string | null {
+  if (promo.maxUsesPerCustomer !== null && held.mine >= promo.maxUsesPerCustomer) return "You have already used this promo code";
+  if (promo.maxUses !== null && held.all >= promo.maxUses) return "This promo code has been used up";
+  return null;
+}
+
+export interface PromoOffer {
+  promoId: string;
+  code: string;
+  discountPaise: number;
+}
+
+/**
+ * What the code gives this customer's subtotal now, or a refusal: 400 when it does not exist, is not valid now or
+ * the minimum is not met; 409 when its uses (or the customer's) are taken. With `lock` (inside place's
+ * transaction) the code's row is locked while its uses are counted, so concurrent checkouts cannot both take
+ * the last one: the count includes pending orders, which hold a use until they are paid, fail or expire.
+ */
+export async function promoOffer(db: DbOrTx, code: string, userId: string, subtotalPaise: number, now: Date, lock = false): Promise<PromoOffer> {
+  const promo = await findPromo(db, code, lock);
+  const why = refusal(promo, subtotalPaise, now);
+  if (why || !promo) throw new AppError("BAD_REQUEST", `promoCode: ${why}`, { fieldErrors: [{ path: "promoCode", message: why! }] });
+  const taken = usedUp(promo, await heldUses(db, promo.id, userId));
+  if (taken) throw new AppError("CONFLICT", taken);
+  return { promoId: promo.id, code: promo.code, discountPaise: promoDiscountPaise(promo, subtotalPaise) };
+}
+
+function toPromoCode(row: PromoRow & { pending: number }): PromoCode {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === "flat" ? paiseToRupees(row.value) : row.value,
+    minSubtotal: paiseToRupees(row.minSubtotalPaise),
+    validFrom: row.validFrom?.toISOString() ?? null,
+    validTo: row.validTo?.toISOString() ?? null,
+    maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+    active: row.active,
+    uses: row.uses,
+    overrun: row.maxUses === null ? 0 : Math.max(0, row.uses - row.maxUses),
+    pending: row.pending,
+  };
+}
+
+// Qualified by hand: inside the subquery drizzle would leave "id" unqualified, and it would name the order's id.
+const pendingUses = sql<number>`(select count(*)::int from ${orders} as held where held.promo_code_id = ${promoCodes}.id and held.payment_status = 'pending')`;
+
+export async function listPromos(db: Db): Promise<PromoCode[]> {
+  const rows = await db.select({ row: promoCodes, pending: pendingUses }).from(promoCodes).orderBy(desc(promoCodes.createdAt));
+  return rows.map(({ row, pending }) => toPromoCode({ ...row, pending }));
+}
+
+function columnsOf(input: PromoInput) {
+  return {
+    code: input.code,
+    kind: input.kind,
+    value: input.kind === "flat" ? rupeesToPaise(input.value)! : input.value,
+    minSubtotalPaise: input.minSubtotal,
+    validFrom: input.validFrom ? startOf(input.validFrom) : null,
+    validTo: input.validTo ? endOf(input.validTo) : null,
+    maxUses: input.maxUses,
+    maxUsesPerCustomer: input.maxUsesPerCustomer,
+    active: input.active,
+  };
+}
+
+async function uniqueCode<T>(write: () => Promise<T>, code: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", `code: ${code} already exists`);
+    throw error;
+  }
+}
+
+export async function createPromo(db: Db, input: PromoInput): Promise<PromoCode> {
+  const [row] = await uniqueCode(() => db.insert(promoCodes).values(columnsOf(input)).returning(), input.code);
+  return toPromoCode({ ...row!, pending: 0 });
+}
+
+export async function updatePromo(db: Db, id: string, input: PromoInput): Promise<PromoCode> {
+  const [row] = await uniqueCode(
+    () => db.update(promoCodes).set({ ...columnsOf(input), updatedAt: sql`now()` }).where(eq(promoCodes.id, id)).returning(),
+    input.code,
+  );
+  if (!row) throw notFound("Promo code not found");
+  return toPromoCode({ ...row, pending: 0 });
+}
+
+/** Deletes a code; orders placed with it keep the code's text (and their discount). */
+export async function deletePromo(db: Db, id: string): Promise<{ success: true }> {
+  const [row] = await db.delete(promoCodes).where(eq(promoCodes.id, id)).returning({ id: promoCodes.id });
+  if (!row) throw notFound("Promo code not found");
+  return { success: true };
+}

@@ -1,0 +1,124 @@
+import type { Db } from "@mithai/db/client";
+import { foodItems, orders, type OrderItemSnapshot } from "@mithai/db/schema";
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "@mithai/db/sql";
+import { stockShortMessage } from "@mithai/schema/kitchen";
+import type { ApiDeps } from "../context";
+import { AppError } from "../errors";
+import { onSaleItemId } from "../catalog/food-items";
+
+/** A database handle or an open transaction: reservations run inside the caller's transaction. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** 409 "Only 3 kg of Kaju Katli left" (or "… is sold out"), as answers, the cart and the order page word it. */
+export function stockShort(name: string, leftKg: number): AppError {
+  return new AppError("CONFLICT", stockShortMessage(name, leftKg));
+}
+
+/**
+ * Refuses lines asking more than the catalogue says is left (read without locking: the answer a customer gets
+ * before anything is written, and before the payment provider is asked for an order). The reservation itself
+ * decides under lock.
+ */
+export function checkStock(lines: readonly { name: string; quantity: number; stockKg: number | null }[]): void {
+  for (const line of lines) {
+    if (line.stockKg !== null && line.quantity > line.stockKg) throw stockShort(line.name, line.stockKg);
+  }
+}
+
+/**
+ * Takes the lines' quantities off the stock of tracked items, inside the caller's transaction: the tracked rows
+ * are locked in id order (so two orders never wait on each other crosswise), checked, and decremented in one
+ * statement. A line asking for more than is left throws 409 naming it, and the transaction takes nothing.
+ * Untracked items are neither locked nor touched, so checkout without stock costs one indexed read.
+ * Answers the lines with `reserved` set on those whose stock was taken.
+ */
+export async function reserveStock(tx: DbOrTx, lines: readonly OrderItemSnapshot[]): Promise<OrderItemSnapshot[]> {
+  const ids = lines.map((line) => line.foodItemId);
+  const tracked = await tx
+    .select({ id: foodItems.id, name: foodItems.name, stockKg: foodItems.stockKg })
+    .from(foodItems)
+    .where(and(inArray(foodItems.id, ids), isNotNull(foodItems.stockKg)))
+    .orderBy(asc(foodItems.id))
+    .for("update");
+  if (tracked.length === 0) return lines.map(({ reserved: _reserved, ...line }) => line);
+  const left = new Map(tracked.map((item) => [item.id, item.stockKg!]));
+  const taken = lines.filter((line) => left.has(line.foodItemId));
+  for (const line of taken) {
+    const kg = left.get(line.foodItemId)!;
+    if (line.quantity > kg) throw stockShort(line.name, kg);
+  }
+  await tx.execute(sql`update ${foodItems} set stock_kg = ${foodItems.stockKg} - w.q, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(taken.map((line) => ({ id: line.foodItemId, q: line.quantity })))}::jsonb) as w(id uuid, q integer)
+    where ${foodItems.id} = w.id`);
+  return lines.map(({ reserved: _reserved, ...line }) => (left.has(line.foodItemId) ? { ...line, reserved: true } : line));
+}
+
+/**
+ * Gives back the stock of the orders `which` selects that still hold it, once each: one statement turns
+ * `stock_held` off and adds their reserved lines back to items still tracked. Answers how many items got stock back.
+ */
+export async function releaseStock(db: DbOrTx, which: SQL): Promise<number> {
+  const result: unknown = await db.execute(sql`
+    with released as (
+      update ${orders} set stock_held = false where ${orders.stockHeld} and ${which} returning ${orders.items}
+    ), lines as (
+      select (line ->> 'foodItemId')::uuid as id, sum((line ->> 'quantity')::integer)::integer as q
+        from released, jsonb_array_elements(released.items) as line
+        where (line ->> 'reserved')::boolean is true group by 1
+    ), restocked as (
+      update ${foodItems} set stock_kg = ${foodItems.stockKg} + lines.q, updated_at = now() from lines
+        where ${foodItems.id} = lines.id and ${foodItems.stockKg} is not null returning ${foodItems.id}
+    )
+    select (select count(*)::int from restocked) as restocked`);
+  // postgres.js answers the rows themselves, PGlite an object holding them.
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { restocked: number }[];
+  return row?.restocked ?? 0;
+}
+
+/** An unpaid order that failed or expired (its payment never came, or not yet). */
+export const unpaidOrderSql = sql`${orders.paymentStatus} in ('failed', 'expired')`;
+
+/** Releases the stock of failed and expired orders still holding it (a crash between the two leaves some). */
+export async function releaseUnpaidStock(deps: Pick<ApiDeps, "db" | "catalog">, orderId?: string): Promise<number> {
+  const released = await releaseStock(deps.db, orderId ? sql`${unpaidOrderSql} and ${orders.id} = ${orderId}` : unpaidOrderSql);
+  if (released > 0) await deps.catalog.changed();
+  return released;
+}
+
+/**
+ * A late payment for an order whose stock was given back: takes the stock again if it is still there (the order
+ * holds it once more and can be paid). Answers "held" then, "short" when some sweet ran out meanwhile (the
+ * payment cannot be honoured), or "none" when the order is not such an order.
+ */
+export async function retakeReleasedStock(
+  deps: Pick<ApiDeps, "db" | "catalog">,
+  razorpayOrderId: string,
+  guard: SQL | undefined,
+): Promise<"held" | "short" | "none"> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, items: orders.items })
+      .from(orders)
+      .where(and(eq(orders.razorpayOrderId, razorpayOrderId), unpaidOrderSql, eq(orders.stockHeld, false), guard))
+      .for("update");
+    if (!order) return "none" as const;
+    try {
+      await reserveStock(tx, order.items.filter((line) => line.reserved));
+    } catch (error) {
+      if (error instanceof AppError && error.code === "CONFLICT") return "short" as const;
+      throw error;
+    }
+    await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, order.id));
+    return "held" as const;
+  });
+  if (outcome === "held") await deps.catalog.changed();
+  return outcome;
+}
+
+/** The admin list's quick edit: kilograms left to sell, or null to stop tracking. */
+export async function setStock(deps: Pick<ApiDeps, "db" | "catalog">, id: string, stockKg: number | null): Promise<{ success: true; stockKg: number | null }> {
+  const itemId = await onSaleItemId(deps.db, id);
+  await deps.db.update(foodItems).set({ stockKg, updatedAt: sql`now()` }).where(and(eq(foodItems.id, itemId), isNull(foodItems.removedAt)));
+  await deps.catalog.changed();
+  return { success: true, stockKg };
+}

@@ -1,0 +1,178 @@
+import { z } from "./z";
+import type { AdminCustomerPage, AdminOrderPage, AdminReviewPage, TodaySales, UndeliveredMail } from "../admin";
+import { CATEGORIES, type FoodItem } from "../catalog";
+import { CURRENCY, PAYMENT_STATUSES, REFUND_STATES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer } from "../order";
+import type { DeliveryQuote } from "../kitchen";
+import { addressSchema } from "./account";
+
+/**
+ * What procedures answer, as `.output()` contracts: the typed client's types are these, and a service that answers
+ * anything else fails loudly (a 500 in the tests) instead of sending it. Money is rupees as numbers, as everywhere.
+ */
+const rupees = z.number();
+const isoTime = z.string();
+
+export const foodItemSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: rupees,
+  image: z.string(),
+  category: z.enum(CATEGORIES),
+  ingredients: z.string(),
+  benefits: z.string(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  metaKeywords: z.string(),
+  googleTagHead: z.string(),
+  googleTagBody: z.string(),
+  hsn: z.string(),
+  gstRate: z.number(),
+  stockKg: z.number().int().nullable(),
+  soldOut: z.boolean(),
+}) satisfies z.ZodType<FoodItem>;
+
+const refundSchema = z.object({
+  id: z.string(),
+  amount: rupees,
+  status: z.enum(REFUND_STATES),
+  reason: z.string(),
+  createdAt: isoTime,
+  processedAt: isoTime.nullable(),
+  failureReason: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+});
+
+export const customerOrderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  items: z.array(z.object({ _id: z.string(), name: z.string(), quantity: z.number(), price: rupees })),
+  subtotal: rupees,
+  discount: rupees,
+  amount: rupees,
+  promoCode: z.string().nullable(),
+  deliveryCharge: rupees,
+  createdAt: isoTime,
+  paymentId: z.string().nullable(),
+  status: z.string(),
+  address: addressSchema.omit({ _id: true }).extend({ fullName: z.string(), email: z.string() }),
+  paidAt: isoTime.nullable(),
+  refunds: z.array(refundSchema),
+  refundedAmount: rupees,
+  invoiceNumber: z.string().nullable(),
+  statusHistory: z.array(z.object({ status: z.string(), at: isoTime, by: z.string().nullable().optional() })),
+}) satisfies z.ZodType<CustomerOrder>;
+
+export const adminOrderSchema = customerOrderSchema.extend({
+  discountApplied: z.boolean(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+});
+
+export const adminOrderPageSchema = z.object({
+  data: z.array(adminOrderSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+  totalCapped: z.boolean(),
+}) satisfies z.ZodType<AdminOrderPage>;
+
+/** One page of the orders export: CSV text (the first page starts with the byte-order mark and the header line). */
+export const ordersCsvPageSchema = z.object({ csv: z.string(), nextCursor: z.string().nullable() });
+export type OrdersCsvPage = z.infer<typeof ordersCsvPageSchema>;
+
+export const todaySalesSchema = z.object({ date: z.string(), orders: z.number(), revenue: rupees }) satisfies z.ZodType<TodaySales>;
+
+export const refundAnswerSchema = z.object({
+  success: z.literal(true),
+  refund: z.object({ id: z.string(), amount: rupees, status: z.enum(REFUND_STATES) }),
+  message: z.string(),
+}) satisfies z.ZodType<RefundAnswer>;
+
+export const adminCustomerPageSchema = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      phoneNumber: z.string().nullable(),
+      createdAt: isoTime,
+      paidOrders: z.number(),
+      totalSpent: rupees,
+      lastOrderAt: isoTime.nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<AdminCustomerPage>;
+
+export const adminReviewPageSchema = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      productId: z.string(),
+      productName: z.string(),
+      username: z.string(),
+      email: z.string().nullable(),
+      review: z.string(),
+      createdAt: isoTime,
+      hiddenAt: isoTime.nullable(),
+      hiddenBy: z.string().nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<AdminReviewPage>;
+
+export const undeliveredMailListSchema = z.array(
+  z.object({
+    id: z.string(),
+    kind: z.enum(["order-receipt", "password-reset", "refund-processed", "order-status"]),
+    recipient: z.string(),
+    attempts: z.number(),
+    lastError: z.string().nullable(),
+    createdAt: isoTime,
+    nextAttemptAt: isoTime,
+  }),
+) satisfies z.ZodType<UndeliveredMail[]>;
+
+/** `delivery.quote`: whether a PIN code is served, the charge and the expected days. */
+export const deliveryQuoteSchema = z.object({
+  success: z.literal(true),
+  serviceable: z.boolean(),
+  charge: rupees,
+  etaFrom: z.string().nullable(),
+  etaTo: z.string().nullable(),
+  zone: z.string().nullable(),
+  message: z.string(),
+}) satisfies z.ZodType<DeliveryQuote>;
+
+/** `order.place`: the pending order and what the payment window needs; `amount` here is paise, as Razorpay takes it. */
+export const placedOrderSchema = z.object({
+  success: z.literal(true),
+  orderId: z.string(),
+  razorpayOrderId: z.string(),
+  amount: z.number().int(),
+  currency: z.literal(CURRENCY),
+  key: z.string(),
+  discountApplied: z.boolean(),
+  promoApplied: z.boolean(),
+  promoCode: z.string().nullable(),
+  discount: rupees,
+  deliveryCharge: rupees,
+}) satisfies z.ZodType<PlacedOrder>;
+
+/** `order.preview`: what `place` would charge now (rupees). */
+export const checkoutPreviewSchema = z.object({
+  lines: z.array(
+    z.object({ _id: z.string(), name: z.string(), image: z.string(), price: rupees, quantity: z.number(), lineTotal: rupees, stockKg: z.number().int().nullable(), problem: z.string().nullable() }),
+  ),
+  subtotal: rupees,
+  discount: rupees,
+  amount: rupees,
+  discountApplied: z.boolean(),
+  promoApplied: z.string().nullable(),
+  promoMessage: z.string().nullable(),
+  deliveryCharge: rupees,
+  delivery: deliveryQuoteSchema.nullable(),
+  paymentMode: z.enum(["sandbox", "razorpay"]),
+}) satisfies z.ZodType<CheckoutPreview>;

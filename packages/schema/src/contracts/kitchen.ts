@@ -1,0 +1,137 @@
+import { z } from "./z";
+import { MAX_STOCK_KG, PROMO_KINDS } from "../kitchen";
+import { rupeesToPaise } from "../money";
+import { pincodeSchema } from "./account";
+
+const STOCK_MESSAGE = `stockKg: whole kilograms from 0 to ${MAX_STOCK_KG}, or empty when the stock is not tracked`;
+
+/** A form's empty field means "not given". */
+const blank = (value: unknown) => typeof value === "string" && value.trim() === "";
+
+/**
+ * Kilograms left to sell: a whole number, or null (a form's empty field) when the item is not tracked. Left out of an
+ * edit, the item keeps what it has.
+ */
+export const stockKgSchema = z.preprocess(
+  (value) => (blank(value) ? null : typeof value === "string" ? Number(value.trim()) : value),
+  z.number({ message: STOCK_MESSAGE }).int(STOCK_MESSAGE).min(0, STOCK_MESSAGE).max(MAX_STOCK_KG, STOCK_MESSAGE).nullable(),
+);
+
+/** The admin list's quick edit of one item's stock. */
+export const setStockInputSchema = z.object({
+  id: z.uuid({ message: "id: the item's id (a UUID) is required" }),
+  stockKg: stockKgSchema,
+});
+
+/** Rupees (a number, or the text a form sends) → paise, from `min` rupees. */
+const rupeesSchema = (field: string, min: number) => {
+  const message = `${field}: rupees from ₹${min} to ₹1,00,000 with at most 2 decimals`;
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
+    z.number({ message }).transform((rupees, ctx) => {
+      const paise = rupeesToPaise(rupees);
+      if (paise === null || paise < min * 100 || paise > 100_000 * 100) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return paise;
+    }),
+  );
+};
+
+/** Optional rupees: left out, null or empty → null. */
+const optionalRupeesSchema = (field: string, min: number) =>
+  z.preprocess((value) => (value === undefined || blank(value) ? null : value), rupeesSchema(field, min).nullable());
+
+const RULE_WORDS = "a prefix of 1 to 6 digits (500) or a range of two 6-digit PIN codes (500001-500099)";
+const PINCODE_RULE_MESSAGE = `pincodes: a list of rules, each ${RULE_WORDS}`;
+const pincodeRuleSchema = z
+  .string({ message: RULE_WORDS })
+  .trim()
+  .refine((rule) => {
+    if (/^[0-9]{1,6}$/.test(rule)) return true;
+    const range = /^([1-9][0-9]{5})-([1-9][0-9]{5})$/.exec(rule);
+    return range !== null && range[1]! <= range[2]!;
+  }, RULE_WORDS);
+
+const daysSchema = (field: string) =>
+  z.coerce.number({ message: `${field}: whole days from 0 to 60` }).int(`${field}: whole days from 0 to 60`).min(0, `${field}: whole days from 0 to 60`).max(60, `${field}: whole days from 0 to 60`);
+
+/** A delivery zone as the admin writes it; `pincodes` as a list, or as text with commas, spaces or lines between. */
+export const deliveryZoneInputSchema = z
+  .object({
+    name: z.string({ message: "name: the zone's name is required" }).trim().min(1, "name: the zone's name is required").max(80, "name: at most 80 characters"),
+    pincodes: z.preprocess(
+      (value) => (typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value),
+      z.array(pincodeRuleSchema, { message: PINCODE_RULE_MESSAGE }).min(1, PINCODE_RULE_MESSAGE).max(500, "pincodes: at most 500 rules in one zone"),
+    ),
+    charge: z.preprocess((value) => (value === undefined || blank(value) ? 0 : value), rupeesSchema("charge", 0)),
+    freeAbove: optionalRupeesSchema("freeAbove", 0),
+    minDays: daysSchema("minDays"),
+    maxDays: daysSchema("maxDays"),
+  })
+  .refine((zone) => zone.maxDays >= zone.minDays, { message: "maxDays: at least minDays", path: ["maxDays"] });
+export type DeliveryZoneInput = z.output<typeof deliveryZoneInputSchema>;
+
+export const kitchenIdInputSchema = z.object({ id: z.uuid({ message: "id: a valid id (a UUID) is required" }) });
+
+export const updateDeliveryZoneInputSchema = z.object({ id: kitchenIdInputSchema.shape.id, zone: deliveryZoneInputSchema });
+
+/** `GET /api/delivery/quote?pincode=&subtotal=` (subtotal in rupees; left out: 0). */
+export const deliveryQuoteInputSchema = z.object({
+  pincode: pincodeSchema,
+  subtotal: z.preprocess((value) => (value === undefined || blank(value) ? 0 : value), rupeesSchema("subtotal", 0)),
+});
+
+const PROMO_CODE_MESSAGE = "code: 3 to 30 letters, digits, - or _";
+/** Codes are case-insensitive: stored and compared upper-case. */
+export const promoCodeTextSchema = z
+  .string({ message: PROMO_CODE_MESSAGE })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,30}$/, PROMO_CODE_MESSAGE)
+  .transform((code) => code.toUpperCase());
+
+const whenSchema = (field: string) =>
+  z.preprocess(
+    (value) => (value === undefined || blank(value) ? null : value),
+    z
+      .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: `${field}: a date like 2026-11-01 or a time like 2026-11-01T10:00:00+05:30` })
+      .nullable(),
+  );
+
+const usesSchema = (field: string) =>
+  z.preprocess(
+    (value) => (value === undefined || blank(value) ? null : typeof value === "string" ? Number(value) : value),
+    z.number({ message: `${field}: a whole number from 1, or empty for no limit` }).int(`${field}: a whole number from 1, or empty for no limit`).min(1, `${field}: a whole number from 1, or empty for no limit`).max(1_000_000, `${field}: at most 1000000`).nullable(),
+  );
+
+/** A promo code as the admin writes it: percent (1–100) or flat rupees off, from `validFrom` to `validTo` (days in shop time). */
+export const promoInputSchema = z
+  .object({
+    code: promoCodeTextSchema,
+    kind: z.enum(PROMO_KINDS, { message: "kind: percent or flat" }),
+    value: z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), z.number({ message: "value: a percentage from 1 to 100, or rupees off" }).positive("value: more than 0")),
+    minSubtotal: z.preprocess((value) => (value === undefined || blank(value) ? 0 : value), rupeesSchema("minSubtotal", 0)),
+    validFrom: whenSchema("validFrom"),
+    validTo: whenSchema("validTo"),
+    maxUses: usesSchema("maxUses"),
+    maxUsesPerCustomer: usesSchema("maxUsesPerCustomer"),
+    active: z.preprocess((value) => (value === undefined ? true : value === "true" ? true : value === "false" ? false : value), z.boolean({ message: "active: true or false" })),
+  })
+  .superRefine((promo, ctx) => {
+    if (promo.kind === "percent" && (!Number.isInteger(promo.value) || promo.value > 100)) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "value: a whole percentage from 1 to 100" });
+    }
+    if (promo.kind === "flat" && (rupeesToPaise(promo.value) === null || promo.value > 100_000)) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "value: rupees off, up to ₹1,00,000 with at most 2 decimals" });
+    }
+    if (promo.validFrom && promo.validTo && promo.validTo.slice(0, 10) < promo.validFrom.slice(0, 10)) {
+      ctx.addIssue({ code: "custom", path: ["validTo"], message: "validTo: not before validFrom" });
+    }
+  });
+export type PromoInput = z.output<typeof promoInputSchema>;
+
+export const updatePromoInputSchema = z.object({ id: kitchenIdInputSchema.shape.id, promo: promoInputSchema });
+
+/** `POST /api/promo/apply { code }`: what the code takes off the customer's cart now. */
+export const promoApplyInputSchema = z.object({ code: z.string({ message: "code: type a promo code" }).trim().min(1, "code: type a promo code").max(30, "code: no promo code is that long") });
