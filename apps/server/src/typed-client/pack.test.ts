@@ -6,12 +6,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../apps/server/src/testing";
+import { createTestApp, type TestApp } from "../testing";
 
 const run = promisify(execFile);
-const CLIENT_DIR = fileURLToPath(new URL("..", import.meta.url));
+const CLIENT_DIR = fileURLToPath(new URL("../../../../packages/client/", import.meta.url));
 const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../node_modules/${name}/package.json`, import.meta.url)), "utf8")) as { version: string }).version;
+  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../node_modules/${name}/package.json`, import.meta.url)), "utf8")) as { version: string }).version;
 
 /** A tool written outside this repository, as its README shows: catalogue, admin sign-in, today's sales. */
 const TOOL = `import { createMithaiClient, signInAdmin, toMithaiError, type RouterOutputs } from "@mithai/client";
