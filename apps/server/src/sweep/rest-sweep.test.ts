@@ -161,12 +161,12 @@ describe("REST sweep: malformed input is refused with a 4xx and a message, and c
 
   it("refuses otherwise valid input carrying a NUL character (PostgreSQL text cannot store it)", async () => {
     const nul = "Ka\u0000ju";
-    const calls: InjectOptions[] = [
+    const calls: (InjectOptions & { url: string })[] = [
       { method: "POST", url: "/api/user/register", payload: { name: nul, email: "nul@example.in", password: "a-good-password-1" } },
       { method: "PUT", url: "/api/user/add-address", headers: headersOf.customer, payload: { street: nul, city: "Pune", state: "Maharashtra", zip: "411001", country: "India", mobile: "9876543210" } },
       { method: "POST", url: "/api/reviews", headers: headersOf.customer, payload: { productId: itemId, review: `Lovely ${nul}` } },
     ];
-    for (const options of calls) expectRefused(await send(options), `${String(options.url)} with NUL`);
+    for (const options of calls) expectRefused(await send(options), `${options.url} with NUL`);
     const form = multipart({ ...Object.fromEntries(FOOD_FIELDS.map((field) => [field, "x"])), name: nul, description: "Cashew fudge", price: "500", category: "Festive Sweets", faq: TWO_FAQS }, {
       field: "image",
       filename: "kaju.png",

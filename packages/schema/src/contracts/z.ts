@@ -28,7 +28,7 @@ const FORMAT_WORDS: Record<string, string> = {
 };
 
 export function shopMessage(issue: Issue): string | undefined {
-  const raw = issue as Issue & Record<string, unknown>;
+  const raw = issue;
   switch (issue.code) {
     case "invalid_type": {
       const expected = typeof raw.expected === "string" ? raw.expected : "";
