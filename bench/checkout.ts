@@ -166,7 +166,7 @@ function post<T>(base: string, pathName: string, body: unknown, headers: Record<
           try {
             resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) as T });
           } catch (error) {
-            reject(error);
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
         });
         res.on("error", reject);

@@ -139,7 +139,7 @@ function filtersOf(values: Record<string, string | boolean | undefined>): OrderF
   const filters: Record<string, string> = {};
   for (const name of Object.keys(FILTER_OPTIONS)) if (typeof values[name] === "string") filters[name] = values[name];
   // The shop checks each filter's value and names a wrong one.
-  return filters as OrderFilters;
+  return filters;
 }
 
 function usage(): string {
@@ -188,7 +188,7 @@ export async function main(argv: string[]): Promise<number> {
       allowPositionals: true,
       strict: true,
       options: { ...command.options, url: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    }) as typeof parsed;
+    });
   } catch (error) {
     return fail(EXIT.usage, `${(error as Error).message}\nUsage: mithai-admin ${command.usage}`);
   }

@@ -43,7 +43,7 @@ describe("environment", () => {
     const again = loadEnv({ DATA_DIR: one }).payments;
     const other = loadEnv({ DATA_DIR: dataDir() }).payments;
     expect(first.keyId).toMatch(/^rzp_test_[\w-]{10,}$/);
-    expect(first.keySecret!.length).toBeGreaterThanOrEqual(32);
+    expect(first.keySecret.length).toBeGreaterThanOrEqual(32);
     expect(first.webhookSecret!.length).toBeGreaterThanOrEqual(32);
     expect(first.keySecret).not.toBe(first.webhookSecret);
     expect(again).toEqual(first);

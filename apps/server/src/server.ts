@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     if (added > 0) app.log.info({ added }, "demo catalogue loaded");
   }
 
+  // eslint-disable-next-line prefer-const -- shutdown reads it and may run on a signal while listen() is awaited, before it is assigned
   let reconciler: ReturnType<typeof startReconciler> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,10 +1,9 @@
 import { TRPCError, initTRPC } from "@trpc/server";
 import { ZodError } from "zod";
-import { eq } from "@mithai/db/sql";
-import { users } from "@mithai/db/schema";
 import { AppError, invalidInput, somethingWentWrong } from "./errors";
 import { assertNoNul } from "./nul-text";
-import type { AuthSession, RequestContext } from "./context";
+import { assertAdmin, requireSignedIn } from "./auth/guards";
+import type { RequestContext } from "./context";
 
 const t = initTRPC.context<RequestContext>().create({
   // Never put stack traces (file paths, a failed query's SQL) in answers, whatever NODE_ENV says.
@@ -48,20 +47,9 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors).use(storableText);
 
-export const customerProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in to continue" });
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
+export const customerProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: requireSignedIn(ctx) }));
 
 export const adminProcedure = customerProcedure.use(async ({ ctx, next }) => {
   await assertAdmin(ctx, ctx.auth);
   return next();
 });
-
-/** The token's role is re-checked against the database so a demoted admin loses access at once. */
-export async function assertAdmin(ctx: Pick<RequestContext, "db">, auth: AuthSession | null): Promise<void> {
-  if (!auth) throw new AppError("UNAUTHORIZED", "Please log in as an admin");
-  if (auth.role !== "admin") throw new AppError("FORBIDDEN", "Admins only");
-  const [user] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, auth.userId)).limit(1);
-  if (user?.role !== "admin") throw new AppError("FORBIDDEN", "Admins only");
-}

@@ -102,7 +102,7 @@ export function foodItemForm(fields: FoodItemFields, image?: Blob | null, id?: s
   if (id !== undefined) form.append("id", id);
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
-    form.append(name, name === "faq" ? JSON.stringify(value) : String(value));
+    form.append(name, typeof value === "object" ? JSON.stringify(value) : String(value));
   }
   if (image) form.append("image", image, "image");
   return form;

@@ -36,7 +36,7 @@ describe.runIf(testDatabaseKind() === "postgres")("a transaction whose connectio
   it("fails its next statement with CONNECTION_CLOSED instead of crashing the process, and the pool carries on", async () => {
     let statementAfterClose: Promise<unknown> | undefined;
     const transaction = handle.db.transaction(async (tx) => {
-      const [own] = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[];
+      const [own] = (await tx.execute(sql`select pg_backend_pid() as pid`)) as { pid: number }[];
       await admin`select pg_terminate_backend(${own!.pid})`;
       // Let the closed socket reach the driver before the next statement is sent on it.
       while ((await admin`select 1 from pg_stat_activity where pid = ${own!.pid}`).length > 0) await sleep(20);
@@ -68,7 +68,7 @@ describe.runIf(testDatabaseKind() === "postgres")("queries through drizzle on Po
   afterAll(() => close());
 
   const preparedOnConnection = async (db: Pick<Db, "execute">) =>
-    (await db.execute(sql`select statement from pg_prepared_statements`)) as unknown as { statement: string }[];
+    (await db.execute(sql`select statement from pg_prepared_statements`)) as { statement: string }[];
 
   it("are prepared once per connection, in and out of transactions (one round trip each after the first)", async () => {
     const byName = (name: string) => handle.db.select({ id: foodItems.id }).from(foodItems).where(eq(foodItems.name, name));

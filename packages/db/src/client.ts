@@ -25,7 +25,7 @@ export interface DbHandle {
    * Calls `onNotify` for every NOTIFY on `channel` from any process sharing the database, and
    * `onListen` each time listening (re)starts — after a reconnect, notifications may have been missed.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
+  listen: (channel: string, onNotify: (payload: string) => void, onListen?: () => void) => Promise<() => Promise<void>>;
   /** True when a trivial query answers (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

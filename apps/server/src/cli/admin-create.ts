@@ -52,7 +52,7 @@ async function ask(question: string, { hidden = false } = {}): Promise<string> {
   // Echo everything except what is typed while a hidden answer is being read.
   const output = new Writable({
     write(chunk, _encoding, done) {
-      if (!muted) process.stdout.write(chunk);
+      if (!muted) process.stdout.write(chunk as Buffer);
       done();
     },
   });

@@ -111,9 +111,8 @@ export async function verifyPayment(base: string, token: string, journey: Journe
 /** The whole checkout; stops at the first step that fails, as a customer would. */
 export async function checkout(base: string, token: string, itemId: string): Promise<Journey> {
   const journey: Journey = { answers: [] };
-  (await addToCart(base, token, itemId, journey)) &&
-    (await placeOrder(base, token, journey)) &&
-    (await payInSandbox(base, journey)) &&
-    (await verifyPayment(base, token, journey));
+  if ((await addToCart(base, token, itemId, journey)) && (await placeOrder(base, token, journey)) && (await payInSandbox(base, journey))) {
+    await verifyPayment(base, token, journey);
+  }
   return journey;
 }

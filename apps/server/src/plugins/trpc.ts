@@ -6,7 +6,7 @@ import type { RequestContext } from "@mithai/api/context";
 import { AppError } from "@mithai/api/errors";
 import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
 import { appRouter, type AppRouter } from "@mithai/api/root";
-import { assertAdmin } from "@mithai/api/trpc";
+import { assertAdmin } from "@mithai/api/auth/guards";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { contextFromRequest } from "../context";
 import { sendPreparedJson } from "./compression";

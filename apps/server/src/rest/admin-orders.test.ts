@@ -268,7 +268,7 @@ describe("admin orders over REST", () => {
         calls += 1;
         if (calls > okCalls) throw new Error("connection lost");
         return select(...args);
-      }) as typeof db.select);
+      }));
     }
 
     it("answers an error, not a file, when the first batch fails", async () => {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AuthSession, RequestContext } from "@mithai/api/context";
-import { AppError, invalidInput } from "@mithai/api/errors";
+import { requireSignedIn } from "@mithai/api/auth/guards";
+import { invalidInput } from "@mithai/api/errors";
 import { contextFromRequest } from "../context";
 
 /** Checks a request body (or query) against a contract; a refusal is a 400 naming the field, with every failing field. */
@@ -18,7 +19,5 @@ export function restContext(req: FastifyRequest): Promise<RequestContext> {
 
 /** As restContext, for calls that need a signed-in customer (401 otherwise). */
 export async function customerRestContext(req: FastifyRequest): Promise<RequestContext & { auth: AuthSession }> {
-  const ctx = await restContext(req);
-  if (!ctx.auth) throw new AppError("UNAUTHORIZED", "Please log in to continue");
-  return { ...ctx, auth: ctx.auth };
+  return requireSignedIn(await restContext(req));
 }

@@ -11,7 +11,7 @@ export function errorMessage(res: LightMyRequestResponse): string {
   }
   const answer = (Array.isArray(body) ? body[0] : body) as { message?: unknown; error?: { message?: unknown; description?: unknown; json?: { message?: unknown } } } | null;
   const candidates = [answer?.message, answer?.error?.message, answer?.error?.json?.message, answer?.error?.description];
-  return String(candidates.find((text) => typeof text === "string" && text.length > 0) ?? "");
+  return candidates.find((text): text is string => typeof text === "string" && text.length > 0) ?? "";
 }
 
 /** A refusal: a 4xx carrying a message, never a 5xx. */

@@ -161,7 +161,7 @@ describe("REST sweep: malformed input is refused with a 4xx and a message, and c
 
   it("refuses otherwise valid input carrying a NUL character (PostgreSQL text cannot store it)", async () => {
     const nul = "Ka\u0000ju";
-    const calls: InjectOptions[] = [
+    const calls: (InjectOptions & { url: string })[] = [
       { method: "POST", url: "/api/user/register", payload: { name: nul, email: "nul@example.in", password: "a-good-password-1" } },
       { method: "PUT", url: "/api/user/add-address", headers: headersOf.customer, payload: { street: nul, city: "Pune", state: "Maharashtra", zip: "411001", country: "India", mobile: "9876543210" } },
       { method: "POST", url: "/api/reviews", headers: headersOf.customer, payload: { productId: itemId, review: `Lovely ${nul}` } },

@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../lib/use-document-title";
 import { AdminAuthCard } from "./AdminAuthCard";
 import { startAdminSession } from "./session";
 import { useAdminTRPC } from "./trpc";
+import { formText } from "../lib/form";
 
 /** /admin-login, also shown for any admin path without an admin session (SPEC §2). */
 export function AdminLogin() {
@@ -20,7 +21,7 @@ export function AdminLogin() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     try {
-      const result = await login.mutateAsync({ email: String(form.get("email")), password: String(form.get("password")) });
+      const result = await login.mutateAsync({ email: formText(form, "email"), password: formText(form, "password") });
       if (result.role !== "admin") {
         toast.error("Only admins can login here.");
         return;

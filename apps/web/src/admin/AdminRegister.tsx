@@ -7,6 +7,7 @@ import { useDocumentTitle } from "../lib/use-document-title";
 import { AdminAuthCard } from "./AdminAuthCard";
 import { startAdminSession } from "./session";
 import { useAdminTRPC } from "./trpc";
+import { formText } from "../lib/form";
 
 /**
  * /admin-register: always asks for role admin. The server grants it only to the very first admin or
@@ -23,9 +24,9 @@ export function AdminRegister() {
     const form = new FormData(event.currentTarget);
     try {
       const result = await register.mutateAsync({
-        name: String(form.get("name")),
-        email: String(form.get("email")),
-        password: String(form.get("password")),
+        name: formText(form, "name"),
+        email: formText(form, "email"),
+        password: formText(form, "password"),
         role: "admin",
       });
       startAdminSession(result.token);

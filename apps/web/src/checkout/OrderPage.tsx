@@ -116,7 +116,7 @@ function Checkout() {
       return;
     }
     if (result.kind === "failed") {
-      navigate(`/verify?${new URLSearchParams({ success: "false", reason: "declined" })}`);
+      void navigate(`/verify?${new URLSearchParams({ success: "false", reason: "declined" })}`);
       return;
     }
     // Paid at the provider but not confirmed here: the reconciler settles it with the provider, so the page says so
@@ -125,7 +125,7 @@ function Checkout() {
     try {
       const verified = await verify.mutateAsync(result.response);
       if (!verified.success || !verified.orderId) {
-        navigate(unverified);
+        void navigate(unverified);
         void queryClient.invalidateQueries();
         return;
       }
@@ -137,11 +137,11 @@ function Checkout() {
         orderCount: String(verified.orderCount ?? 0),
       });
       setAppliedPromoCode(null);
-      navigate(`/verify?${query}`);
+      void navigate(`/verify?${query}`);
       // The paid order emptied the server cart: every cached view of it is stale now.
       void queryClient.invalidateQueries();
     } catch {
-      navigate(unverified);
+      void navigate(unverified);
       // The webhook or the reconciler may pay it any moment: what the page shows next is read again.
       void queryClient.invalidateQueries();
     }

@@ -58,7 +58,7 @@ function ProfileMenu() {
       ref={rootRef}
       onBlur={(event) => {
         // Tabbing out of the menu closes it.
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!rootRef.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <button ref={buttonRef} type="button" className="icon-button" aria-label="Account" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>

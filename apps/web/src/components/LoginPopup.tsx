@@ -10,6 +10,7 @@ import { showNotice } from "../lib/notice";
 import { CHECKOUT_PATH, takeRedirectAfterLogin } from "../lib/redirect-after-login";
 import { setCustomerToken } from "../lib/session";
 import { useTRPC, useTRPCClient } from "../lib/trpc";
+import { formText } from "../lib/form";
 
 /** The navbar's login / sign-up dialog (SPEC §2, §4); opened from anywhere through lib/login-popup. */
 export function LoginPopup() {
@@ -54,10 +55,10 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
     event.preventDefault();
     setError(null);
     const form = new FormData(event.currentTarget);
-    const email = String(form.get("email"));
-    const password = String(form.get("password"));
+    const email = formText(form, "email");
+    const password = formText(form, "password");
     try {
-      const result = signingUp ? await register.mutateAsync({ name: String(form.get("name")), email, password }) : await login.mutateAsync({ email, password });
+      const result = signingUp ? await register.mutateAsync({ name: formText(form, "name"), email, password }) : await login.mutateAsync({ email, password });
       // Whatever was cached belonged to the previous visitor.
       queryClient.removeQueries({ queryKey: trpc.user.pathKey() });
       setCustomerToken(result.token);
@@ -68,7 +69,7 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
       closeLoginPopup();
       const target = takeRedirectAfterLogin();
       await navigate(target);
-      const welcome = target === CHECKOUT_PATH ? welcomeToCheckout(signingUp ? String(form.get("name")) : null) : null;
+      const welcome = target === CHECKOUT_PATH ? welcomeToCheckout(signingUp ? formText(form, "name") : null) : null;
       if (welcome || told) showNotice([welcome, told].filter(Boolean).join(" "));
     } catch (cause) {
       setError(serverMessageOf(cause) ?? "An error occurred while logging in.");

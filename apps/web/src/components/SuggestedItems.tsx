@@ -22,7 +22,7 @@ export function SuggestedItems({ items }: { items: FoodItem[] }) {
     let allAdded = true;
     for (const id of included) allAdded = (await change({ kind: "add", itemId: id, quantity: 1 })) && allAdded;
     setBusy(false);
-    if (allAdded) navigate("/cart");
+    if (allAdded) void navigate("/cart");
   };
 
   return (

@@ -17,7 +17,7 @@ export interface CartStore {
   /** The signed-in customer's cart could not be loaded. */
   loadFailed: boolean;
   /** Applies the change at once; when signed in, sends it to the server and rolls back if the server refuses. */
-  change(change: CartChange): Promise<boolean>;
+  change: (change: CartChange) => Promise<boolean>;
 }
 
 /** The one cart the interface shows: the guest cart in storage, or the signed-in customer's server cart. */

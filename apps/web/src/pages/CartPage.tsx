@@ -42,7 +42,7 @@ export default function CartPage() {
 
   const checkout = () => {
     if (isSignedIn) {
-      navigate(CHECKOUT_PATH);
+      void navigate(CHECKOUT_PATH);
       return;
     }
     // A guest who signs in or up from here continues to the order page, with the cart kept (issue 16; SPEC §4 returned to /cart).

@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { Navigate, useParams } from "react-router";
 import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
@@ -14,6 +13,7 @@ import { foodImageProps } from "../lib/images";
 import { useTRPC } from "../lib/trpc";
 import { SHOP_NAME } from "../lib/shop";
 import { usePageHead } from "../lib/use-document-title";
+import { errorCodeOf } from "../lib/errors";
 
 export function ProductPage() {
   const { slug = "" } = useParams();
@@ -101,7 +101,7 @@ export function suggestionsFor(item: FoodItem, all: FoodItem[]): FoodItem[] {
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof TRPCClientError && error.data?.code === "NOT_FOUND";
+  return errorCodeOf(error) === "NOT_FOUND";
 }
 
 function ProductSkeleton() {

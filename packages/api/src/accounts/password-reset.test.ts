@@ -114,7 +114,7 @@ describe("forgot password", () => {
   });
 
   it("still answers the same when the mail server fails; the mail waits in the outbox and goes out once the server is back", async () => {
-    const { email, userId } = await customer();
+    const { email } = await customer();
     const working = ctx.mailer;
     ctx.mailer = { send: () => Promise.reject(new Error("SMTP down")), close: async () => {} };
     expect(await forgot(email)).toEqual({ message: FORGOT_PASSWORD_MESSAGE });

@@ -7,7 +7,7 @@ import type { AddressInput, LoginInput, RegisterInput, UpdateAddressInput, Updat
 import { signAuthToken } from "../auth/tokens";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { assertAdmin } from "../trpc";
+import { assertAdmin } from "../auth/guards";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 
 type AuthContext = Pick<RequestContext, "db" | "config" | "limits" | "auth" | "ip">;

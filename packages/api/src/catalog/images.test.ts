@@ -24,7 +24,7 @@ async function peakRssGrowth<T>(work: () => Promise<T>): Promise<{ result: Promi
   const [result] = await Promise.allSettled([work()]);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage.rss());
-  return { result: result!, growthMb: Math.round((peak - before) / 1e6) };
+  return { result, growthMb: Math.round((peak - before) / 1e6) };
 }
 
 describe("uploaded pictures' size in pixels", () => {

@@ -4,6 +4,7 @@ import { creditNotes, invoices, orders, refunds } from "@mithai/db/schema";
 import { DEFAULT_GST_RATE, DEFAULT_HSN } from "@mithai/schema/catalog";
 import { orderNumberOf, SHOP_TIME_ZONE } from "@mithai/schema/order";
 import type { ApiDeps, AuthSession, SupplierConfig } from "../context";
+import { isAdmin } from "../auth/guards";
 import { AppError } from "../errors";
 import { apportion, invoiceFigures, rupeesInWords, stateCodeOf, stateKey, type InvoiceFigures, type InvoiceLine } from "./tax";
 
@@ -35,7 +36,7 @@ async function documentOrder(deps: Pick<ApiDeps, "db">, auth: AuthSession | null
     .select({ order: orders, invoice: invoices })
     .from(orders)
     .innerJoin(invoices, eq(invoices.orderId, orders.id))
-    .where(and(eq(orders.id, orderId), auth.role === "admin" ? undefined : eq(orders.userId, auth.userId)));
+    .where(and(eq(orders.id, orderId), (await isAdmin(deps, auth)) ? undefined : eq(orders.userId, auth.userId)));
   if (!found) throw notFound();
   return found;
 }

@@ -28,10 +28,10 @@ const FORMAT_WORDS: Record<string, string> = {
 };
 
 export function shopMessage(issue: Issue): string | undefined {
-  const raw = issue as Issue & Record<string, unknown>;
+  const raw = issue;
   switch (issue.code) {
     case "invalid_type": {
-      const expected = String(raw.expected ?? "");
+      const expected = typeof raw.expected === "string" ? raw.expected : "";
       if (raw.input === undefined) return "required";
       return `must be ${TYPE_WORDS[expected] ?? expected}`;
     }

@@ -6,6 +6,7 @@ import { formatRupees } from "@mithai/schema/money";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
 import { useAdminTRPC } from "../trpc";
+import { formText } from "../../lib/form";
 
 /** /admin/customers: every customer, searchable by name, e-mail or mobile, with what they bought. */
 export function CustomersPage() {
@@ -18,7 +19,7 @@ export function CustomersPage() {
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setQ(String(new FormData(event.currentTarget).get("q") ?? "").trim());
+    setQ(formText(new FormData(event.currentTarget), "q").trim());
     setCursors([""]);
   }
 

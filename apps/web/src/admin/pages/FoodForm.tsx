@@ -29,7 +29,7 @@ interface FoodFormProps {
   item?: FoodItem;
   submitLabel: string;
   /** Sends the multipart body. */
-  onSubmit(form: FormData): Promise<void>;
+  onSubmit: (form: FormData) => Promise<void>;
 }
 
 /** Every field of SPEC §5's add and edit forms, with the picture preview and the slug preview. */

@@ -14,11 +14,11 @@ export function useKitchenEditor<Form>(empty: Form) {
     form,
     setForm,
     set: (field: keyof Form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value })),
-    edit(id: string, values: Form) {
+    edit: (id: string, values: Form) => {
       setEditing(id);
       setForm(values);
     },
-    reset() {
+    reset: () => {
       setEditing(null);
       setForm(empty);
     },

@@ -6,7 +6,7 @@ import { formatAdminDateTime } from "../format";
 import { RefundPanel } from "./RefundPanel";
 
 /** One order as the kitchen needs it: what, for whom, where, how much, when, paid how, and its status. */
-export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStatusChange(orderId: string, status: OrderStatus): void }) {
+export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStatusChange: (orderId: string, status: OrderStatus) => void }) {
   const { address } = order;
   // Setting "Cancelled" offers to refund what is left.
   const [offerRefund, setOfferRefund] = useState(false);

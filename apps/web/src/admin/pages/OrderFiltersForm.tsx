@@ -19,7 +19,7 @@ export function filtersInput({ payment, status, from, to, q }: OrderFilterValues
 }
 
 /** Status, payment state, shop-time date range and a search box; applied together on submit. */
-export function OrderFiltersForm({ value, onApply }: { value: OrderFilterValues; onApply(next: OrderFilterValues): void }) {
+export function OrderFiltersForm({ value, onApply }: { value: OrderFilterValues; onApply: (next: OrderFilterValues) => void }) {
   const [draft, setDraft] = useState(value);
   const set = (field: keyof OrderFilterValues) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
 

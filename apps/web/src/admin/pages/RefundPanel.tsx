@@ -7,6 +7,7 @@ import type { OrderRefund } from "@mithai/schema/order";
 import { serverMessageOf } from "../../lib/errors";
 import { formatAdminDateTime } from "../format";
 import { useAdminTRPC } from "../trpc";
+import { formText } from "../../lib/form";
 
 const STATE_LABELS: Record<OrderRefund["status"], string> = { pending: "pending", processed: "processed", failed: "failed" };
 
@@ -14,7 +15,7 @@ const STATE_LABELS: Record<OrderRefund["status"], string> = { pending: "pending"
  * An order's refunds on the admin's card (amount, state, date, a failed one's reason and a Retry), and the form to
  * refund part or all of what is left. `offer` opens the form for the rest (after the status was set to Cancelled).
  */
-export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer: boolean; onDone(): void }) {
+export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer: boolean; onDone: () => void }) {
   const trpc = useAdminTRPC();
   const queryClient = useQueryClient();
   const left = Math.round((order.amount - order.refundedAmount) * 100) / 100;
@@ -34,11 +35,11 @@ export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const amount = String(form.get("amount") ?? "").trim();
+    const amount = formText(form, "amount").trim();
     try {
       const answer = await refund.mutateAsync({
         orderId: order._id,
-        reason: String(form.get("reason") ?? ""),
+        reason: formText(form, "reason"),
         restock: form.get("restock") === "on",
         ...(amount ? { amount } : {}),
       });

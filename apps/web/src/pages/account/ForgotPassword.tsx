@@ -4,6 +4,7 @@ import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { formText } from "../../lib/form";
 
 export function ForgotPassword() {
   useDocumentTitle("Forgot password");
@@ -15,7 +16,7 @@ export function ForgotPassword() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    const email = String(new FormData(event.currentTarget).get("email"));
+    const email = formText(new FormData(event.currentTarget), "email");
     try {
       await request.mutateAsync({ email });
     } catch (cause) {

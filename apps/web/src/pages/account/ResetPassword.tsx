@@ -6,6 +6,7 @@ import { serverMessageOf } from "../../lib/errors";
 import { openLoginPopup } from "../../lib/login-popup";
 import { useTRPC } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { formText } from "../../lib/form";
 
 export function ResetPassword() {
   useDocumentTitle("Reset password");
@@ -40,8 +41,8 @@ function ResetForm({ token }: { token: string }) {
     event.preventDefault();
     setError(null);
     const form = new FormData(event.currentTarget);
-    const newPassword = String(form.get("newPassword"));
-    if (newPassword !== String(form.get("confirmPassword"))) {
+    const newPassword = formText(form, "newPassword");
+    if (newPassword !== formText(form, "confirmPassword")) {
       setError("Passwords don't match");
       return;
     }

@@ -4,6 +4,7 @@ import { Field, NewPasswordField } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { setCustomerToken } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
+import { formText } from "../../lib/form";
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -21,8 +22,8 @@ export function AccountSecurity() {
     const form = new FormData(event.currentTarget);
     try {
       const result = await change.mutateAsync({
-        currentPassword: String(form.get("currentPassword") ?? ""),
-        newPassword: String(form.get("newPassword") ?? ""),
+        currentPassword: formText(form, "currentPassword"),
+        newPassword: formText(form, "newPassword"),
       });
       // This session goes on under the fresh token; every other one has ended.
       setCustomerToken(result.token);

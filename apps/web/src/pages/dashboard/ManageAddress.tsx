@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, mobileProblem, pincodeProblem, ty
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
+import { formText } from "../../lib/form";
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -124,7 +125,7 @@ function AddressLines({ address }: { address: Address }) {
 
 function addressFromForm(formElement: HTMLFormElement) {
   const form = new FormData(formElement);
-  const field = (name: string) => String(form.get(name) ?? "");
+  const field = (name: string) => formText(form, name);
   return { street: field("street"), city: field("city"), state: field("state"), pincode: field("zip"), country: field("country"), mobile: field("mobile") };
 }
 

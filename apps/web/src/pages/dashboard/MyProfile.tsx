@@ -5,6 +5,7 @@ import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { AccountSecurity } from "./AccountSecurity";
+import { formText } from "../../lib/form";
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -24,7 +25,7 @@ export function MyProfile() {
     setOutcome(null);
     const form = new FormData(event.currentTarget);
     try {
-      const saved = await update.mutateAsync({ name: String(form.get("name") ?? ""), phoneNumber: String(form.get("phoneNumber") ?? "") });
+      const saved = await update.mutateAsync({ name: formText(form, "name"), phoneNumber: formText(form, "phoneNumber") });
       queryClient.setQueryData(trpc.user.profile.queryKey(), saved);
       setEditing(false);
       setOutcome({ ok: true, message: "Profile saved." });

@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, insertOrders, pngBytes } from "../../../apps/server/src/rest/admin-fixtures";
-import { createTestApp, type TestApp } from "../../../apps/server/src/testing";
-import { createMithaiClient, exportOrdersCsv, foodItemForm, signIn, signInAdmin, toMithaiError, type FoodItemFields, type MithaiClient } from "./index";
+import { createAccount, insertOrders, pngBytes } from "../rest/admin-fixtures";
+import { createTestApp, type TestApp } from "../testing";
+import { createMithaiClient, exportOrdersCsv, foodItemForm, signIn, signInAdmin, toMithaiError, type FoodItemFields, type MithaiClient } from "../../../../packages/client/src/index";
 
 const fields = (overrides: Partial<FoodItemFields> = {}): FoodItemFields => ({
   name: "Badam Barfi",

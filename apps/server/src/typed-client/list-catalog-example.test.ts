@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../apps/server/src/testing";
-import { createMithaiClient } from "../src/index";
-import { catalogLines } from "./list-catalog";
+import { createTestApp, type TestApp } from "../testing";
+import { createMithaiClient } from "../../../../packages/client/src/index";
+import { catalogLines } from "../../../../packages/client/examples/list-catalog";
 
 describe("typed client example", () => {
   let t: TestApp;
