@@ -49,6 +49,9 @@ describe("customer registration and login", () => {
     const claims = decodeJwt(result.token);
     expect(claims.exp! - claims.iat!).toBe(TOKEN_TTL_SECONDS);
 
+    // Signing up records the agreement to the terms, so logging in never asks for it again.
+    expect(Math.abs(row!.termsAcceptedAt!.getTime() - Date.now())).toBeLessThan(60_000);
+
     const login = await loginUser(ctx, loginInputSchema.parse({ email: ` ${email.toUpperCase()} `, password: "gulab-jamun-42" }));
     expect(login.role).toBe("user");
     expect((await sessionOf(login.token)).userId).toBe(row!.id);
@@ -145,6 +148,8 @@ describe("admin registration (DECISIONS bootstrap rule)", () => {
   it("the command-line admin refuses a taken e-mail", async () => {
     const email = uniqueEmail();
     await createAdminAccount(database.db, { name: "CLI Admin", email, password: "gulab-jamun-42" });
+    // Nobody ticked anything for a command-line admin: no agreement is recorded.
+    expect((await usersWithEmail(email))[0]!.termsAcceptedAt).toBeNull();
     const error = await appErrorOf(createAdminAccount(database.db, { name: "Again", email, password: "gulab-jamun-42" }));
     expect(error.code).toBe("CONFLICT");
   });

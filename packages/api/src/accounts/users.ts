@@ -29,7 +29,8 @@ export async function registerUser(ctx: AuthContext, input: RegisterInput): Prom
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
     if (role === "admin") await assertMayCreateAdmin(tx, ctx);
-    return insertUser(tx, { name: input.name, email: input.email, passwordHash, role });
+    // Signing up is agreeing to the terms (the form asks for the tick): recorded here, never asked again at login.
+    return insertUser(tx, { name: input.name, email: input.email, passwordHash, role, termsAcceptedAt: new Date() });
   });
   const token = await signAuthToken({ userId, role }, ctx.config.jwtSecret);
   return { token, role, message: role === "admin" ? "Admin account created" : "Account created successfully" };
@@ -53,7 +54,7 @@ export async function createAdminAccount(db: Db, input: Omit<RegisterInput, "rol
   return { userId };
 }
 
-async function insertUser(db: Db | Tx, values: { name: string; email: string; passwordHash: string; role: Role }): Promise<string> {
+async function insertUser(db: Db | Tx, values: { name: string; email: string; passwordHash: string; role: Role; termsAcceptedAt?: Date }): Promise<string> {
   try {
     const [created] = await db.insert(users).values(values).returning({ id: users.id });
     return created!.id;

@@ -13,6 +13,8 @@ export const users = pgTable(
     phoneNumber: text("phone_number"),
     /** Raised by a password reset or change and by "sign out everywhere": tokens carry the version they were issued under. */
     tokenVersion: integer("token_version").notNull().default(0),
+    /** When the customer agreed to the terms of use and privacy policy: at sign-up (null for admins made on the command line). */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("users_role_known", sql`${t.role} in ('user', 'admin')`)],
