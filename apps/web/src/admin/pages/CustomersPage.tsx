@@ -6,6 +6,7 @@ import { formatRupees } from "@mithai/schema/money";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
 import { useAdminTRPC } from "../trpc";
+import { Pager, useCursorPages } from "./Pager";
 import { formText } from "../../lib/form";
 
 /** /admin/customers: every customer, searchable by name, e-mail or mobile, with what they bought. */
@@ -13,14 +14,13 @@ export function CustomersPage() {
   useDocumentTitle("Customers");
   const trpc = useAdminTRPC();
   const [q, setQ] = useState("");
-  const [cursors, setCursors] = useState<string[]>([""]);
-  const cursor = cursors.at(-1) || undefined;
-  const customers = useQuery({ ...trpc.admin.customers.queryOptions({ q: q || undefined, cursor }), placeholderData: keepPreviousData });
+  const pages = useCursorPages();
+  const customers = useQuery({ ...trpc.admin.customers.queryOptions({ q: q || undefined, cursor: pages.cursor }), placeholderData: keepPreviousData });
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setQ(formText(new FormData(event.currentTarget), "q").trim());
-    setCursors([""]);
+    pages.reset();
   }
 
   const page = customers.data;
@@ -51,16 +51,7 @@ export function CustomersPage() {
               </li>
             ))}
           </ul>
-          {(cursors.length > 1 || page.nextCursor) && (
-            <nav className="pager" aria-label="Customer pages">
-              <button type="button" className="btn-small" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                Newer
-              </button>
-              <button type="button" className="btn-small" disabled={!page.nextCursor} onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor!])}>
-                Older
-              </button>
-            </nav>
-          )}
+          {(pages.index > 0 || page.nextCursor) && <Pager label="Customer pages" pages={pages} nextCursor={page.nextCursor} />}
         </>
       ) : (
         <p>No customers match.</p>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
 import { adminAction, downloadText } from "./admin-request";
 import { OrderCard } from "./OrderCard";
+import { Pager, useCursorPages } from "./Pager";
 import { EMPTY_FILTERS, OrderFiltersForm, filtersInput, type OrderFilterValues } from "./OrderFiltersForm";
 
 const PAGE_SIZE = 20;
@@ -16,15 +17,13 @@ const PAGE_SIZE = 20;
 export function OrdersPage() {
   useDocumentTitle("Orders");
   const [filters, setFilters] = useState<OrderFilterValues>(EMPTY_FILTERS);
-  // Cursors of the pages before the current one; the last entry is the current page's.
-  const [cursors, setCursors] = useState<string[]>([""]);
-  const cursor = cursors.at(-1) ?? "";
+  const pages = useCursorPages();
   const input = filtersInput(filters);
   const trpc = useAdminTRPC();
   const client = useAdminTRPCClient();
 
   const orders = useQuery({
-    ...trpc.admin.orders.queryOptions({ ...input, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+    ...trpc.admin.orders.queryOptions({ ...input, limit: PAGE_SIZE, ...(pages.cursor ? { cursor: pages.cursor } : {}) }),
     staleTime: 0,
     retry: false,
     placeholderData: keepPreviousData,
@@ -37,7 +36,7 @@ export function OrdersPage() {
 
   function applyFilters(next: OrderFilterValues) {
     setFilters(next);
-    setCursors([""]);
+    pages.reset();
   }
 
   async function changeStatus(orderId: string, status: OrderStatus) {
@@ -65,7 +64,7 @@ export function OrdersPage() {
     }
   }
 
-  const first = (cursors.length - 1) * PAGE_SIZE + 1;
+  const first = pages.index * PAGE_SIZE + 1;
   return (
     <section className="admin-page">
       <div className="page-head">
@@ -90,14 +89,7 @@ export function OrdersPage() {
               </li>
             ))}
           </ol>
-          <nav className="pager" aria-label="Order pages">
-            <button type="button" className="btn-small" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Newer
-            </button>
-            <button type="button" className="btn-small" disabled={!page.nextCursor} onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor!])}>
-              Older
-            </button>
-          </nav>
+          <Pager label="Order pages" pages={pages} nextCursor={page.nextCursor} />
         </>
       ) : (
         <p>No orders match.</p>

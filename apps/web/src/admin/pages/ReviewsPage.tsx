@@ -7,6 +7,7 @@ import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
 import { useAdminTRPC } from "../trpc";
+import { Pager, useCursorPages } from "./Pager";
 
 type Show = "all" | "visible" | "hidden";
 
@@ -16,9 +17,8 @@ export function ReviewsPage() {
   const trpc = useAdminTRPC();
   const queryClient = useQueryClient();
   const [show, setShow] = useState<Show>("all");
-  const [cursors, setCursors] = useState<string[]>([""]);
-  const cursor = cursors.at(-1) || undefined;
-  const reviews = useQuery({ ...trpc.admin.reviews.queryOptions({ show, cursor }), placeholderData: keepPreviousData });
+  const pages = useCursorPages();
+  const reviews = useQuery({ ...trpc.admin.reviews.queryOptions({ show, cursor: pages.cursor }), placeholderData: keepPreviousData });
   const settle = { onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.reviews.pathKey() }) };
   const hide = useMutation(trpc.admin.hideReview.mutationOptions(settle));
   const restore = useMutation(trpc.admin.restoreReview.mutationOptions(settle));
@@ -43,7 +43,7 @@ export function ReviewsPage() {
             value={show}
             onChange={(event) => {
               setShow(event.target.value as Show);
-              setCursors([""]);
+              pages.reset();
             }}
           >
             <option value="all">All reviews</option>
@@ -79,16 +79,7 @@ export function ReviewsPage() {
               </li>
             ))}
           </ul>
-          {(cursors.length > 1 || page.nextCursor) && (
-            <nav className="pager" aria-label="Review pages">
-              <button type="button" className="btn-small" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                Newer
-              </button>
-              <button type="button" className="btn-small" disabled={!page.nextCursor} onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor!])}>
-                Older
-              </button>
-            </nav>
-          )}
+          {(pages.index > 0 || page.nextCursor) && <Pager label="Review pages" pages={pages} nextCursor={page.nextCursor} />}
         </>
       ) : (
         <p>No reviews here.</p>
