@@ -24,6 +24,7 @@ export const CATALOG_COLUMNS = [
   "metaKeywords",
   "hsn",
   "gstRate",
+  "stockKg",
   "image",
 ] as const;
 const REQUIRED_COLUMNS = ["name", "category", "price", "description", "ingredients", "benefits", "faq1_question", "faq1_answer", "faq2_question", "faq2_answer"];
@@ -48,6 +49,7 @@ function rowOf(item: FoodItem): string[] {
     item.metaKeywords,
     item.hsn,
     String(item.gstRate),
+    item.stockKg === null ? "" : String(item.stockKg),
     item.image,
   ];
 }
@@ -178,6 +180,8 @@ async function planRow(client: MithaiClient, row: CsvRow, catalogue: Map<string,
     metaKeywords: v.metaKeywords ?? "",
     ...(v.hsn ? { hsn: v.hsn } : {}),
     ...(v.gstRate ? { gstRate: Number(v.gstRate) } : {}),
+    // A sheet with a stockKg column sets the kilograms left (an empty cell: not tracked); one without it keeps them.
+    ...("stockKg" in v ? { stockKg: v.stockKg!.trim() === "" ? null : Number(v.stockKg) } : {}),
   };
   // An update keeps its Google tags (the spreadsheet does not carry them).
   if (existing) Object.assign(fields, { googleTagHead: existing.googleTagHead, googleTagBody: existing.googleTagBody });
@@ -213,6 +217,7 @@ function changesOf(item: FoodItem, fields: FoodItemFields, picture: string | und
   compare("faq", pairs(item.faq), pairs(fields.faq));
   if (fields.hsn !== undefined) compare("hsn", item.hsn, String(fields.hsn));
   if (fields.gstRate !== undefined) compare("gstRate", String(item.gstRate), String(fields.gstRate));
+  if (fields.stockKg !== undefined) compare("stockKg", String(item.stockKg ?? ""), String(fields.stockKg ?? ""));
   if (picture) changes.push("new picture");
   return changes;
 }

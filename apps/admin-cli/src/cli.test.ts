@@ -76,7 +76,7 @@ describe("mithai-admin", () => {
     const exported = readFileSync(csvFile, "utf8");
     const lines = exported.trimEnd().split("\r\n");
     expect(lines).toHaveLength((await catalogue()).length + 1);
-    expect(lines[0]).toBe("\uFEFFslug,name,category,price,description,ingredients,benefits,faq1_question,faq1_answer,faq2_question,faq2_answer,metaTitle,metaDescription,metaKeywords,hsn,gstRate,image");
+    expect(lines[0]).toBe("\uFEFFslug,name,category,price,description,ingredients,benefits,faq1_question,faq1_answer,faq2_question,faq2_answer,metaTitle,metaDescription,metaKeywords,hsn,gstRate,stockKg,image");
 
     // The same file back: nothing to do.
     const same = await run("catalog", "import", csvFile, "--dry-run", "--json");
@@ -85,7 +85,7 @@ describe("mithai-admin", () => {
     const kaju = lines.findIndex((line) => line.startsWith("kaju-katli,"));
     const edited = [...lines];
     edited[kaju] = edited[kaju]!.replace(/^kaju-katli,Kaju Katli,([^,]+),[\d.]+,/, "kaju-katli,Kaju Katli,$1,1299.5,");
-    edited.push('badam-barfi,Badam Barfi,Festive Sweets,899,"Almond fudge, made in small batches",Almonds,Good fats,Keeps?,Two weeks,Vegetarian?,Yes,,,,,,barfi.png');
+    edited.push('badam-barfi,Badam Barfi,Festive Sweets,899,"Almond fudge, made in small batches",Almonds,Good fats,Keeps?,Two weeks,Vegetarian?,Yes,,,,,,12,barfi.png');
     writeFileSync(csvFile, `${edited.join("\r\n")}\r\n`);
 
     const before = await catalogue();
@@ -100,7 +100,9 @@ describe("mithai-admin", () => {
     expect(JSON.parse(done.stdout)).toMatchObject({ added: 1, updated: 1 });
     const after = await catalogue();
     expect(after.find((item) => item.slug === "kaju-katli")?.price).toBe(1299.5);
-    expect(after.find((item) => item.slug === "badam-barfi")).toMatchObject({ name: "Badam Barfi", price: 899, description: "Almond fudge, made in small batches" });
+    expect(after.find((item) => item.slug === "badam-barfi")).toMatchObject({ name: "Badam Barfi", price: 899, description: "Almond fudge, made in small batches", stockKg: 12, soldOut: false });
+    // Untracked items stay untracked: their empty stockKg cells change nothing.
+    expect(after.find((item) => item.slug === "kaju-katli")?.stockKg).toBeNull();
   });
 
   it("reports every bad row of a bad CSV with its line and reason, exits 1 and changes nothing", async () => {

@@ -74,7 +74,7 @@ const COMMANDS: Record<string, Command> = {
   "catalog export": {
     usage: "catalog export [--out FILE]",
     summary: "the catalogue as CSV (stdout without --out)",
-    help: "Columns: slug, name, category, price (₹ per kg), description, ingredients, benefits, faq1_question, faq1_answer, faq2_question, faq2_answer, metaTitle, metaDescription, metaKeywords, hsn, gstRate, image.",
+    help: "Columns: slug, name, category, price (₹ per kg), description, ingredients, benefits, faq1_question, faq1_answer, faq2_question, faq2_answer, metaTitle, metaDescription, metaKeywords, hsn, gstRate, stockKg (kg left; empty = not tracked), image.",
     options: { out: { type: "string" } },
     positionals: 0,
     needsAdmin: false,

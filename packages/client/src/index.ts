@@ -101,7 +101,12 @@ export function foodItemForm(fields: FoodItemFields, image?: Blob | null, id?: s
   const form = new FormData();
   if (id !== undefined) form.append("id", id);
   for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
+    // null clears a field that may be empty (stockKg: not tracked); the form carries it as an empty value.
+    if (value === null) {
+      form.append(name, "");
+      continue;
+    }
     form.append(name, typeof value === "object" ? JSON.stringify(value) : String(value));
   }
   if (image) form.append("image", image, "image");
