@@ -181,7 +181,7 @@ async function planRow(client: MithaiClient, row: CsvRow, catalogue: Map<string,
     ...(v.hsn ? { hsn: v.hsn } : {}),
     ...(v.gstRate ? { gstRate: Number(v.gstRate) } : {}),
     // A sheet with a stockKg column sets the kilograms left (an empty cell: not tracked); one without it keeps them.
-    ...("stockKg" in v ? { stockKg: v.stockKg!.trim() === "" ? null : Number(v.stockKg) } : {}),
+    ...("stockKg" in v ? { stockKg: v.stockKg.trim() === "" ? null : Number(v.stockKg) } : {}),
   };
   // An update keeps its Google tags (the spreadsheet does not carry them).
   if (existing) Object.assign(fields, { googleTagHead: existing.googleTagHead, googleTagBody: existing.googleTagBody });
