@@ -4,7 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.json ./
 COPY packages ./packages
 COPY apps ./apps
-RUN npm ci --no-audit --no-fund && npx turbo run build --filter=@mithai/server --filter=@mithai/web && npm prune --omit=dev
+RUN npm ci --no-audit --no-fund && npm run build:shop && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
