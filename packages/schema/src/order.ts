@@ -5,7 +5,6 @@ import type { DeliveryQuote } from "./kitchen";
 export const DISCOUNT_PAISE = 150 * 100;
 /** The discount is given on this paid order of a calendar month (Asia/Kolkata). */
 export const DISCOUNTED_ORDER_NUMBER = 2;
-export const SHOP_TIME_ZONE = "Asia/Kolkata";
 /**
  * The calendar days the shop's order filters and page cursors may name. Outside them the database refuses the
  * timestamp (year 0) or JavaScript's dates stop being plain ISO text, and no order of this shop lies there anyway.

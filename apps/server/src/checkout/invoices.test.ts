@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { financialYear } from "@mithai/api/orders/discount";
+import { financialYear } from "@mithai/schema/shop-clock";
 import { finalizePaid } from "@mithai/api/payments/finalize";
 import { asc, eq } from "@mithai/db/sql";
 import { documentSeries, invoices, orders } from "@mithai/db/schema";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { shopToday } from "@mithai/api/admin/order-search";
+import { shopDay } from "@mithai/schema/shop-clock";
 import { ordersCsv } from "@mithai/api/admin/orders-csv";
 import { listAdminOrders, todaySales, updateOrderStatus } from "@mithai/api/admin/orders-admin";
 import { requestRefund } from "@mithai/api/refunds/refunds";
@@ -66,7 +66,7 @@ export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
     });
     return reply
       .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="orders-${shopToday(new Date())}.csv"`)
+      .header("content-disposition", `attachment; filename="orders-${shopDay(new Date())}.csv"`)
       .header("cache-control", "no-store")
       .send(body);
   });

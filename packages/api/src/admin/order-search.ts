@@ -1,33 +1,14 @@
 import { orders, users } from "@mithai/db/schema";
 import { and, eq, gte, lt, or, sql, type SQL } from "@mithai/db/sql";
 import type { OrderFilters } from "@mithai/schema/contracts/admin";
-import { SHOP_TIME_ZONE } from "@mithai/schema/order";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-// Asia/Kolkata keeps +05:30 all year (no daylight saving), so a shop day is a fixed UTC window.
-const SHOP_UTC_OFFSET = "+05:30";
-
-/** The instant a shop-time calendar day ("2025-10-20") starts. */
-export function shopDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
-}
-
-/** Today's date on the shop's clock, "YYYY-MM-DD". */
-export function shopToday(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(now);
-}
-
-export function shopDayRange(day: string): { start: Date; end: Date } {
-  const start = shopDayStart(day);
-  return { start, end: new Date(start.getTime() + DAY_MS) };
-}
+import { shopDayRange } from "@mithai/schema/shop-clock";
 
 /** The WHERE clause of the admin order list and its export; each part is served by an index (see tables/order.ts). */
 export function orderFilterCondition(filters: OrderFilters): SQL | undefined {
   return and(
     filters.payment === "all" ? undefined : eq(orders.paymentStatus, filters.payment),
     filters.status ? eq(orders.status, filters.status) : undefined,
-    filters.from ? gte(orders.createdAt, shopDayStart(filters.from)) : undefined,
+    filters.from ? gte(orders.createdAt, shopDayRange(filters.from).start) : undefined,
     filters.to ? lt(orders.createdAt, shopDayRange(filters.to).end) : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
   );

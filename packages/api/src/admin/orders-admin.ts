@@ -10,7 +10,8 @@ import { recordStatusChange, statusHistoryByOrder } from "../orders/status-histo
 import { refundsByOrder } from "../refunds/refunds";
 import type { ApiDeps } from "../context";
 import { AppError, badRequest, notFound } from "../errors";
-import { orderFilterCondition, shopDayRange, shopToday } from "./order-search";
+import { shopDay, shopDayRange } from "@mithai/schema/shop-clock";
+import { orderFilterCondition } from "./order-search";
 
 // Counting stops here: an exact count of 90,000 paid orders costs a full scan on every page view.
 export const ORDER_COUNT_CAP = 10_000;
@@ -73,7 +74,7 @@ export async function updateOrderStatus(deps: Pick<ApiDeps, "db" | "outbox">, or
 
 /** Paid, not cancelled orders placed today on the shop's clock, and what they brought in, net of refunds. */
 export async function todaySales(db: Db, now = new Date()): Promise<TodaySales> {
-  const date = shopToday(now);
+  const date = shopDay(now);
   const { start, end } = shopDayRange(date);
   const refunded = sql`(select coalesce(sum(${refunds.amountPaise}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} <> 'failed')`;
   const [row] = await db

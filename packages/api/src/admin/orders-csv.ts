@@ -3,7 +3,7 @@ import type { AdminOrder } from "@mithai/schema/admin";
 import type { OrderFilters, OrdersCsvInput } from "@mithai/schema/contracts/admin";
 import type { OrdersCsvPage } from "@mithai/schema/contracts/answers";
 import { csvLine } from "@mithai/schema/csv";
-import { SHOP_TIME_ZONE } from "@mithai/schema/order";
+import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
 import { orderBatches, orderPage } from "./orders-admin";
 
 /** Orders per page of the paged export (tRPC `admin.ordersCsv`), as many as the streamed download reads per batch. */

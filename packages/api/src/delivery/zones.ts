@@ -4,6 +4,7 @@ import { asc, eq, sql } from "@mithai/db/sql";
 import type { DeliveryZoneInput } from "@mithai/schema/contracts/kitchen";
 import { PROCESSING_DAYS, type DeliveryQuote, type DeliveryZone } from "@mithai/schema/kitchen";
 import { paiseToRupees } from "@mithai/schema/money";
+import { addShopDays, shopDay, weekdayOf } from "@mithai/schema/shop-clock";
 import { AppError, notFound } from "../errors";
 
 type ZoneRow = typeof deliveryZones.$inferSelect;
@@ -42,19 +43,17 @@ export function deliveryChargePaise(zone: Pick<ZoneRow, "chargePaise" | "freeAbo
   return zone.freeAbovePaise !== null && subtotalPaise >= zone.freeAbovePaise ? 0 : zone.chargePaise;
 }
 
-const KOLKATA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const SUNDAY = 0;
 
-/** The Kolkata calendar day `days` delivery days (Monday to Saturday; Sundays are skipped) after `now`'s day. */
+/** The shop day `days` delivery days (Monday to Saturday; Sundays are skipped) after `now`'s day. */
 export function addDeliveryDays(now: Date, days: number): string {
-  let day = new Date(Math.floor((now.getTime() + KOLKATA_OFFSET_MS) / DAY_MS) * DAY_MS);
+  let day = shopDay(now);
   for (let left = days; left > 0; ) {
-    day = new Date(day.getTime() + DAY_MS);
-    if (day.getUTCDay() !== 0) left -= 1;
+    day = addShopDays(day, 1);
+    if (weekdayOf(day) !== SUNDAY) left -= 1;
   }
   // Nothing arrives on a Sunday.
-  if (day.getUTCDay() === 0) day = new Date(day.getTime() + DAY_MS);
-  return day.toISOString().slice(0, 10);
+  return weekdayOf(day) === SUNDAY ? addShopDays(day, 1) : day;
 }
 
 /** When a box ordered now arrives: the shop's processing days, then the zone's delivery days, Monday to Saturday. */

@@ -3,37 +3,14 @@ import type { Db } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER } from "@mithai/schema/order";
 import { MIN_PRICE_PAISE } from "@mithai/schema/money";
-
-// Asia/Kolkata has no daylight saving: always UTC+05:30.
-const KOLKATA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** 'YYYY-MM' of the calendar month in Asia/Kolkata that `date` falls in. */
-export function kolkataMonth(date: Date): string {
-  return new Date(date.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 7);
-}
-
-/** The Indian financial year (April–March, Asia/Kolkata) `date` falls in, as invoices write it: "26-27". */
-export function financialYear(date: Date): string {
-  const [year, month] = kolkataMonth(date).split("-").map(Number) as [number, number];
-  const first = month >= 4 ? year : year - 1;
-  return `${String(first % 100).padStart(2, "0")}-${String((first + 1) % 100).padStart(2, "0")}`;
-}
-
-/** The instants where a Kolkata calendar month starts and the next one starts. */
-export function kolkataMonthRange(month: string): { start: Date; end: Date } {
-  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  return {
-    start: new Date(Date.UTC(year, monthNumber - 1, 1) - KOLKATA_OFFSET_MS),
-    end: new Date(Date.UTC(year, monthNumber, 1) - KOLKATA_OFFSET_MS),
-  };
-}
+import { shopMonth, shopMonthRange } from "@mithai/schema/shop-clock";
 
 /**
- * SQL for how many of the customer's orders were paid in `month` (Kolkata), optionally only those paid before
+ * SQL for how many of the customer's orders were paid in `month` (on the shop's clock), optionally only those paid before
  * `before`. The customer is an id, or a column of the surrounding query.
  */
 export function paidOrdersInMonthSql(userId: string | SQLWrapper, month: string, before?: Date): SQL<number> {
-  const { start, end } = kolkataMonthRange(month);
+  const { start, end } = shopMonthRange(month);
   const paidIn = and(
     eq(orders.userId, userId),
     eq(orders.paymentStatus, "paid"),
@@ -43,7 +20,7 @@ export function paidOrdersInMonthSql(userId: string | SQLWrapper, month: string,
   return sql<number>`(select count(*)::int from ${orders} where ${paidIn})`;
 }
 
-/** The customer's orders paid in `month` (Kolkata), optionally only those paid before `before`. */
+/** The customer's orders paid in `month` (on the shop's clock), optionally only those paid before `before`. */
 export async function countPaidOrdersInMonth(db: Db, userId: string, month: string, before?: Date): Promise<number> {
   const [row] = await db.select({ value: paidOrdersInMonthSql(userId, month, before) }).from(users).where(eq(users.id, userId));
   return row?.value ?? 0;
@@ -54,7 +31,7 @@ export async function countPaidOrdersInMonth(db: Db, userId: string, month: stri
  * pending order already holds the month's discount is settled by the database (orders_one_discount_per_month).
  */
 export async function isDiscountMonthOrder(db: Db, userId: string, now: Date): Promise<boolean> {
-  return isDiscountOrderAfter(await countPaidOrdersInMonth(db, userId, kolkataMonth(now)));
+  return isDiscountOrderAfter(await countPaidOrdersInMonth(db, userId, shopMonth(now)));
 }
 
 /** Whether the next order is the discounted one, given how many were paid this month already. */

@@ -13,7 +13,8 @@ import { deliveryForOrder, quoteDelivery } from "../delivery/zones";
 import { promoOffer, type PromoOffer } from "../promos/promos";
 import { reserveStock } from "../stock/stock";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
-import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter, kolkataMonth } from "./discount";
+import { shopMonth } from "@mithai/schema/shop-clock";
+import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter } from "./discount";
 
 async function discountHeldElsewhere(db: Db, userId: string, month: string): Promise<boolean> {
   const [held] = await db
@@ -42,7 +43,7 @@ export async function previewCheckout(
 ): Promise<CheckoutPreview> {
   const { db } = deps;
   const cart = await pricedCart(db, userId);
-  const month = kolkataMonth(now);
+  const month = shopMonth(now);
   const monthlyEligible =
     cart.items.length > 0 && (await isDiscountMonthOrder(db, userId, now)) && !(await discountHeldElsewhere(db, userId, month));
   const monthlyPaise = monthlyEligible ? discountedAmount(cart.subtotalPaise).discountPaise : 0;
@@ -100,7 +101,7 @@ class DiscountTaken extends Error {}
 export async function placeOrder(deps: ApiDeps, userId: string, { address, items, promoCode }: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
   const { db, config } = deps;
   await deps.limits.placeOrderPerCustomer.consume(userId);
-  const month = kolkataMonth(now);
+  const month = shopMonth(now);
   const cart = await checkoutBasis(db, userId, month, items);
   const delivery = await deliveryForOrder(db, address.pincode, cart.subtotalPaise);
   const promo = promoCode ? await promoOffer(db, promoCode, userId, cart.subtotalPaise, now) : null;

@@ -5,7 +5,8 @@ import type { VerifyResult } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { STOCK_GONE, finalizePaid } from "../payments/finalize";
 import { isValidPaymentSignature } from "../payments/signatures";
-import { countPaidOrdersInMonth, kolkataMonth } from "./discount";
+import { shopMonth } from "@mithai/schema/shop-clock";
+import { countPaidOrdersInMonth } from "./discount";
 
 const NOT_VERIFIED: VerifyResult = { success: false, message: "Payment could not be verified" };
 
@@ -52,6 +53,6 @@ export async function verifyPayment(deps: ApiDeps, userId: string, input: Verify
     success: true,
     orderId: paid.id,
     discountApplied: paid.discountApplied,
-    orderCount: await countPaidOrdersInMonth(deps.db, userId, kolkataMonth(paid.paidAt), paid.paidAt),
+    orderCount: await countPaidOrdersInMonth(deps.db, userId, shopMonth(paid.paidAt), paid.paidAt),
   };
 }

@@ -6,7 +6,7 @@ import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, 
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import { createTestContext } from "../testing";
-import { financialYear, kolkataMonth } from "../orders/discount";
+import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
 import { finalizePaid, recordFailedPayment } from "./finalize";
 
 /**
@@ -102,7 +102,7 @@ describe("finalizePaid", () => {
   it("refunds, not honours, a late payment for a discounted order whose month's discount another order holds", async () => {
     const userId = await insertTestUser(handle.db);
     await handle.db.insert(cartItems).values({ userId, foodItemId: itemIds[2]!, quantity: 2 });
-    const month = kolkataMonth(new Date());
+    const month = shopMonth(new Date());
     const late = await pendingOrder(userId, [[2, 2]], { discountApplied: true, discountMonth: month, discountPaise: 15_000, amountPaise: 45_000, paymentStatus: "expired" });
     await pendingOrder(userId, [[0, 1]], { discountApplied: true, discountMonth: month, discountPaise: 9_900, amountPaise: 100 });
 

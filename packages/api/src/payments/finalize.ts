@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "@mithai/db/sql";
-import { financialYear, kolkataMonth, paidOrdersInMonthSql } from "../orders/discount";
+import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
+import { paidOrdersInMonthSql } from "../orders/discount";
 import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, promoCodes, refunds } from "@mithai/db/schema";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
@@ -208,7 +209,7 @@ async function finalizeStatement(
   // The customer's other orders paid earlier in this order's month (Asia/Kolkata): the statement's snapshot
   // does not see this order as paid yet.
   const earlier = db.$with("earlier").as(
-    db.select({ count: paidOrdersInMonthSql(paid.userId, kolkataMonth(now), now).as("count") }).from(paid),
+    db.select({ count: paidOrdersInMonthSql(paid.userId, shopMonth(now), now).as("count") }).from(paid),
   );
   const [row] = await db.with(paid, recorded, reduced, emptied, receipted, timeline, counted, invoiced, promoUsed, earlier).select().from(paid).crossJoin(earlier);
 

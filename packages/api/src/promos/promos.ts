@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from "@mithai/db/sql";
 import type { PromoInput } from "@mithai/schema/contracts/kitchen";
 import type { PromoCode } from "@mithai/schema/kitchen";
 import { MIN_PRICE_PAISE, formatRupees, paiseToRupees, rupeesToPaise } from "@mithai/schema/money";
+import { shopDayRange } from "@mithai/schema/shop-clock";
 import { AppError, notFound } from "../errors";
 import type { DbOrTx } from "../stock/stock";
 import { isUniqueViolation } from "../admin/slugs";
@@ -21,10 +22,10 @@ export function promoDiscountPaise(promo: Pick<PromoRow, "kind" | "value">, subt
 
 /** Shop-time day boundaries: a code valid to 2026-11-30 works through that whole day in Kolkata. */
 function startOf(when: string): Date {
-  return new Date(when.length === 10 ? `${when}T00:00:00+05:30` : when);
+  return when.length === 10 ? shopDayRange(when).start : new Date(when);
 }
 function endOf(when: string): Date {
-  return new Date(when.length === 10 ? `${when}T23:59:59.999+05:30` : when);
+  return when.length === 10 ? new Date(shopDayRange(when).end.getTime() - 1) : new Date(when);
 }
 
 /** Why a code cannot be used for this customer's subtotal now, without counting uses (a refusal a person can act on). */

@@ -6,7 +6,7 @@ import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { queuedMailColumns } from "../mail/outbox";
 import { documentNumberPrefix, nextSerial } from "../invoices/series";
-import { financialYear } from "../orders/discount";
+import { financialYear } from "@mithai/schema/shop-clock";
 import { createRazorpayClient } from "../payments/razorpay-client";
 import { releaseStock } from "../stock/stock";
 

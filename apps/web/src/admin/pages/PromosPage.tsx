@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import type { PromoCode, PromoKind } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
+import { shopDay } from "@mithai/schema/shop-clock";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAdminTRPC } from "../trpc";
 import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";
@@ -20,7 +21,7 @@ interface PromoForm {
 }
 
 const EMPTY: PromoForm = { code: "", kind: "percent", value: "", minSubtotal: "", validFrom: "", validTo: "", maxUses: "", maxUsesPerCustomer: "", active: true };
-const kolkataDay = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" }) : "");
+const kolkataDay = (iso: string | null) => (iso ? shopDay(new Date(iso)) : "");
 
 const formOf = (promo: PromoCode): PromoForm => ({
   code: promo.code,
