@@ -74,7 +74,7 @@ export async function insertTestFoodItems(db: Db, count: number): Promise<string
     description: "A sweet for tests",
     pricePaise: (i + 1) * 10_000,
     image: "test.webp",
-    category: "Flour Sweets",
+    category: "Flour Sweets" as const,
     ingredients: "Sugar",
     benefits: "Joy",
     faq: [

@@ -18,6 +18,8 @@ export const MAX_ORDER_PAISE = 500_000 * 100;
 export const ORDER_STATUSES = ["Order Recieved", "Food Processing", "Out for delivery", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_RECEIVED: OrderStatus = "Order Recieved";
+/** What an order's fulfilment status column may hold: nothing until the order is paid, then one of the statuses. */
+export const STORED_ORDER_STATUSES = ["", ...ORDER_STATUSES] as const;
 
 /** `refunded`: a payment that came for an order the shop could no longer honour, given back in full. */
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
@@ -92,14 +94,14 @@ export function orderNumberOf(orderId: string): string {
 /** CANCEL_WINDOW_MINUTES's default: the FAQ's "within 1 hour". */
 export const DEFAULT_CANCEL_WINDOW_MINUTES = 60;
 
-export const REFUND_STATES = ["pending", "processed", "failed"] as const;
-export type RefundState = (typeof REFUND_STATES)[number];
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Money given back on an order (rupees). Pending until the bank confirms; a failed one can be retried by the shop. */
 export interface OrderRefund {
   id: string;
   amount: number;
-  status: RefundState;
+  status: RefundStatus;
   reason: string;
   createdAt: string;
   processedAt: string | null;
@@ -146,7 +148,7 @@ export interface StatusHistoryEntry {
 /** Answer of a cancellation or a refund request (DECISIONS "After the sale"); amount in rupees. */
 export interface RefundAnswer {
   success: true;
-  refund: { id: string; amount: number; status: RefundState };
+  refund: { id: string; amount: number; status: RefundStatus };
   message: string;
 }
 

@@ -37,7 +37,7 @@ export async function changePassword(ctx: SessionContext, input: ChangePasswordI
     .where(eq(users.id, ctx.auth.userId))
     .returning({ tokenVersion: users.tokenVersion });
   if (!changed) throw accountGone();
-  const role = account.role as Role;
+  const role = account.role;
   const token = await signAuthToken({ userId: ctx.auth.userId, role, tokenVersion: changed.tokenVersion }, ctx.config.jwtSecret);
   return { token, role, message: "Your password has been changed. You have been signed out on your other devices." };
 }

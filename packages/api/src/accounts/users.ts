@@ -94,7 +94,7 @@ export async function loginUser(ctx: AuthContext, input: LoginInput): Promise<Au
     throw invalidCredentials();
   }
   await ctx.limits.loginFailuresPerAccountIp.clear(accountAtIp);
-  const role = user.role as Role;
+  const role = user.role;
   const token = await signAuthToken({ userId: user.id, role, tokenVersion: user.tokenVersion }, ctx.config.jwtSecret);
   return { token, role, message: "Login successful" };
 }
@@ -113,7 +113,7 @@ export async function getUserProfile(db: Db, userId: string): Promise<UserProfil
     db.select({ address: orders.address }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1),
   ]);
   const lastUsed = latestOrder ? saved.find((address) => sameAddress(address, latestOrder.address)) : undefined;
-  return { ...user, role: user.role as Role, addresses: saved, lastUsedAddressId: lastUsed?._id ?? null };
+  return { ...user, role: user.role, addresses: saved, lastUsedAddressId: lastUsed?._id ?? null };
 }
 
 export const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");

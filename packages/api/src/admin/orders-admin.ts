@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, lt, ne, sql, type SQL, type SQLWrapper } fro
 import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admin";
 import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/schema/contracts/admin";
 import { paiseToRupees } from "@mithai/schema/money";
-import { ORDER_DATE_RANGE, type OrderStatus, type PaymentStatus } from "@mithai/schema/order";
+import { ORDER_DATE_RANGE, type OrderStatus } from "@mithai/schema/order";
 import { invoiceNumbersByOrder, toCustomerOrder, type OrderRelated } from "../orders/history";
 import { recordStatusChange, statusHistoryByOrder } from "../orders/status-history";
 import { refundsByOrder } from "../refunds/refunds";
@@ -76,7 +76,7 @@ export async function updateOrderStatus(deps: Pick<ApiDeps, "db" | "outbox">, or
 export async function todaySales(db: Db, now = new Date()): Promise<TodaySales> {
   const date = shopDay(now);
   const { start, end } = shopDayRange(date);
-  const refunded = sql`(select coalesce(sum(${refunds.amountPaise}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} <> 'failed')`;
+  const refunded = sql`(select coalesce(sum(${refunds.amountPaise}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${ne(refunds.status, "failed")})`;
   const [row] = await db
     .select({ orders: count(), revenuePaise: sql<string>`coalesce(sum(${orders.amountPaise} - ${refunded}), 0)` })
     .from(orders)
@@ -144,7 +144,7 @@ function toAdminOrder(
   return {
     ...toCustomerOrder(order, related),
     discountApplied: order.discountApplied,
-    paymentStatus: order.paymentStatus as PaymentStatus,
+    paymentStatus: order.paymentStatus,
     customer: { _id: order.userId, name: customerName, email: customerEmail },
   };
 }

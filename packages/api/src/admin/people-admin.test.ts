@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { PaymentStatus } from "@mithai/schema/order";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { orders, reviews, users } from "@mithai/db/schema";
@@ -24,7 +25,7 @@ async function account(name: string, role: "user" | "admin" = "user", phoneNumbe
   return { id: row!.id, email };
 }
 
-async function paidOrder(userId: string, amountPaise: number, mobile = "9000000000", paymentStatus = "paid") {
+async function paidOrder(userId: string, amountPaise: number, mobile = "9000000000", paymentStatus: PaymentStatus = "paid") {
   await database.db.insert(orders).values({
     userId,
     items: [],

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { OrderStatus, PaymentStatus } from "@mithai/schema/order";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { mailOutbox, orders, users } from "@mithai/db/schema";
@@ -25,7 +26,7 @@ describe("admin tRPC procedures", () => {
       .returning({ id: users.id });
     return { userId: row!.id, role };
   };
-  const order = async (createdAt: Date, paymentStatus: string, status: string, amountPaise: number) => {
+  const order = async (createdAt: Date, paymentStatus: PaymentStatus, status: OrderStatus | "", amountPaise: number) => {
     const [row] = await database.db
       .insert(orders)
       .values({

@@ -1,7 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { and, asc, eq, isNull } from "@mithai/db/sql";
 import { foodItems } from "@mithai/db/schema";
-import type { Category, FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema/catalog";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import { paiseToRupees } from "@mithai/schema/money";
 import { notFound } from "../errors";
@@ -16,7 +16,7 @@ export function toFoodItem(row: FoodItemRow): FoodItem {
     description: row.description,
     price: paiseToRupees(row.pricePaise),
     image: row.image,
-    category: row.category as Category,
+    category: row.category,
     ingredients: row.ingredients,
     benefits: row.benefits,
     faq: row.faq,

@@ -1,4 +1,4 @@
-import type { MailKind } from "@mithai/db/schema";
+import type { MailKind } from "@mithai/schema/mail";
 import { renderPasswordResetMail } from "../accounts/password-reset";
 import type { ApiDeps } from "../context";
 import { renderOrderReceipt } from "../payments/confirmation-mail";

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "@mithai/db/sql";
-import { mailOutbox, type MailKind } from "@mithai/db/schema";
+import { mailOutbox } from "@mithai/db/schema";
+import type { MailKind } from "@mithai/schema/mail";
 import type { ApiDeps } from "../context";
 import type { MailMessage } from "./mailer";
 

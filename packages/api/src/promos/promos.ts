@@ -3,6 +3,7 @@ import { orders, promoCodes } from "@mithai/db/schema";
 import { and, desc, eq, inArray, sql } from "@mithai/db/sql";
 import type { PromoInput } from "@mithai/schema/contracts/kitchen";
 import type { PromoCode } from "@mithai/schema/kitchen";
+import type { PaymentStatus } from "@mithai/schema/order";
 import { MIN_PRICE_PAISE, formatRupees, paiseToRupees, rupeesToPaise } from "@mithai/schema/money";
 import { shopDayRange } from "@mithai/schema/shop-clock";
 import { AppError, notFound } from "../errors";
@@ -12,7 +13,8 @@ import { isUniqueViolation } from "../admin/slugs";
 type PromoRow = typeof promoCodes.$inferSelect;
 
 /** Orders holding a use of a code: paid ones (uses) and unpaid ones still waiting for their payment. */
-const HOLDING = ["pending", "paid"];
+const PENDING: PaymentStatus = "pending";
+const HOLDING: PaymentStatus[] = [PENDING, "paid"];
 
 /** What a code takes off a subtotal: a percentage (rounded to the paisa) or a flat sum, never leaving less than ₹1. */
 export function promoDiscountPaise(promo: Pick<PromoRow, "kind" | "value">, subtotalPaise: number): number {
@@ -100,7 +102,7 @@ function toPromoCode(row: PromoRow & { pending: number }): PromoCode {
 }
 
 // Qualified by hand: inside the subquery drizzle would leave "id" unqualified, and it would name the order's id.
-const pendingUses = sql<number>`(select count(*)::int from ${orders} as held where held.promo_code_id = ${promoCodes}.id and held.payment_status = 'pending')`;
+const pendingUses = sql<number>`(select count(*)::int from ${orders} as held where held.promo_code_id = ${promoCodes}.id and held.payment_status = ${PENDING})`;
 
 export async function listPromos(db: Db): Promise<PromoCode[]> {
   const rows = await db.select({ row: promoCodes, pending: pendingUses }).from(promoCodes).orderBy(desc(promoCodes.createdAt));

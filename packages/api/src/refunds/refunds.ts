@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "@mithai/db/sql";
-import { creditNotes, mailOutbox, orders, refunds, type RefundStatus } from "@mithai/db/schema";
+import { creditNotes, mailOutbox, orders, refunds } from "@mithai/db/schema";
+import type { RefundStatus } from "@mithai/schema/order";
 import { formatRupees, paiseToRupees } from "@mithai/schema/money";
 import type { OrderRefund, RefundAnswer } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";

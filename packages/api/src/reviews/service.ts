@@ -1,7 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { orders, reviews, users } from "@mithai/db/schema";
 import { and, count, desc, eq, isNull, sql, type SQL } from "@mithai/db/sql";
-import type { OrderStatus } from "@mithai/schema/order";
+import type { OrderStatus, PaymentStatus } from "@mithai/schema/order";
 import { REVIEWS_PAGE_SIZE, type Review, type ReviewPage } from "@mithai/schema/reviews";
 import { cursorInstant, decodeCursor, encodeCursor } from "../admin/orders-admin";
 import { onSaleItemId } from "../catalog/food-items";
@@ -9,6 +9,7 @@ import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 
 const CANCELLED: OrderStatus = "Cancelled";
+const PAID: PaymentStatus = "paid";
 
 // Written with table-qualified names: drizzle leaves columns unqualified inside a raw subquery, where "user_id"
 // would mean the order's on both sides.
@@ -22,7 +23,7 @@ const column = (table: typeof orders | typeof reviews, name: string) => sql`${ta
 const verifiedPurchase = sql<boolean>`exists (
   select 1 from ${orders}
   where ${column(orders, "user_id")} = ${column(reviews, "user_id")}
-    and ${column(orders, "payment_status")} = 'paid'
+    and ${column(orders, "payment_status")} = ${PAID}
     and ${column(orders, "status")} <> ${CANCELLED}
     and ${column(orders, "items")} @> jsonb_build_array(jsonb_build_object('foodItemId', ${column(reviews, "food_item_id")}::text))
 )`;

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { FaqEntry } from "@mithai/schema/catalog";
+import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, type FaqEntry } from "@mithai/schema/catalog";
+import { MAX_PRICE_PAISE, MIN_PRICE_PAISE } from "@mithai/schema/money";
+import { checkOneOf } from "./one-of";
 import { users } from "./customer";
 
 export const foodItems = pgTable(
@@ -12,15 +14,15 @@ export const foodItems = pgTable(
     description: text("description").notNull(),
     pricePaise: integer("price_paise").notNull(),
     /** For the GST invoice: the HSN code (sweetmeats by default) and the GST rate in percent included in the price. */
-    hsn: text("hsn").notNull().default("21069099"),
-    gstRate: integer("gst_rate").notNull().default(5),
+    hsn: text("hsn").notNull().default(DEFAULT_HSN),
+    gstRate: integer("gst_rate").notNull().default(DEFAULT_GST_RATE),
     /**
      * Kilograms left to sell (null: not tracked, never runs out). Placing an order takes its quantities off at once
      * (the reservation); a failed, abandoned or expired order gives them back; payment keeps them taken.
      */
     stockKg: integer("stock_kg"),
     image: text("image").notNull(),
-    category: text("category").notNull(),
+    category: text("category", { enum: CATEGORIES }).notNull(),
     ingredients: text("ingredients").notNull(),
     benefits: text("benefits").notNull(),
     faq: jsonb("faq").$type<FaqEntry[]>().notNull(),
@@ -36,16 +38,13 @@ export const foodItems = pgTable(
   },
   (t) => [
     check("food_items_stock_not_negative", sql`${t.stockKg} >= 0`),
-    check("food_items_gst_rate_known", sql`${t.gstRate} in (0, 5, 12, 18, 28)`),
+    checkOneOf("food_items_gst_rate_known", t.gstRate, GST_RATES),
     check("food_items_hsn_digits", sql`${t.hsn} ~ '^[0-9]{4,8}$'`),
     // Unique among items on sale only: a removed item's slug can be given to a new item.
     uniqueIndex("food_items_slug_active_idx").on(t.slug).where(sql`${t.removedAt} is null`),
     index("food_items_category_idx").on(t.category),
-    check("food_items_price_range", sql`${t.pricePaise} between 100 and 10000000`),
-    check(
-      "food_items_category_known",
-      sql`${t.category} in ('Flour Sweets', 'Jaggery Sweets', 'Stuffed Sweets', 'Festive Sweets')`,
-    ),
+    check("food_items_price_range", sql`${t.pricePaise} between ${sql.raw(`${MIN_PRICE_PAISE} and ${MAX_PRICE_PAISE}`)}`),
+    checkOneOf("food_items_category_known", t.category, CATEGORIES),
   ],
 );
 

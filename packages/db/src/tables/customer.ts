@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ROLES } from "@mithai/schema/auth";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
+import { CONSENT_STATUSES } from "@mithai/schema/consent";
 import { foodItems } from "./catalog";
+import { checkOneOf } from "./one-of";
 
 export const users = pgTable(
   "users",
@@ -9,7 +13,7 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role").notNull().default("user"),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
     phoneNumber: text("phone_number"),
     /** Raised by a password reset or change and by "sign out everywhere": tokens carry the version they were issued under. */
     tokenVersion: integer("token_version").notNull().default(0),
@@ -17,7 +21,7 @@ export const users = pgTable(
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_role_known", sql`${t.role} in ('user', 'admin')`)],
+  (t) => [checkOneOf("users_role_known", t.role, ROLES)],
 );
 
 export const addresses = pgTable(
@@ -69,14 +73,18 @@ export const cartItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.foodItemId] }),
-    check("cart_items_quantity_range", sql`${t.quantity} between 1 and 100`),
+    check("cart_items_quantity_range", sql`${t.quantity} between ${sql.raw(`${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}`)}`),
   ],
 );
 
-export const consents = pgTable("consents", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  ip: text("ip").notNull(),
-  userAgent: text("user_agent").notNull().default(""),
-  consentStatus: text("consent_status").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const consents = pgTable(
+  "consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    consentStatus: text("consent_status", { enum: CONSENT_STATUSES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [checkOneOf("consents_status_known", t.consentStatus, CONSENT_STATUSES)],
+);

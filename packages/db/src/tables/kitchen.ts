@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { PROMO_KINDS } from "@mithai/schema/kitchen";
+import { checkOneOf } from "./one-of";
 
 /**
  * Where the kitchen delivers and for how much: the pincodes a zone covers (prefixes like "500", ranges like
@@ -25,9 +27,6 @@ export const deliveryZones = pgTable(
     check("delivery_zones_days", sql`${t.minDays} >= 0 and ${t.maxDays} >= ${t.minDays}`),
   ],
 );
-
-export const PROMO_KINDS = ["percent", "flat"] as const;
-export type PromoKind = (typeof PROMO_KINDS)[number];
 
 /**
  * A promo code (stored upper-case; customers type it in any case). `value` is a percentage or, for flat codes,
@@ -55,7 +54,7 @@ export const promoCodes = pgTable(
   },
   (t) => [
     uniqueIndex("promo_codes_code_idx").on(t.code),
-    check("promo_codes_kind_known", sql`${t.kind} in ('percent', 'flat')`),
+    checkOneOf("promo_codes_kind_known", t.kind, PROMO_KINDS),
     check("promo_codes_value", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
   ],
 );

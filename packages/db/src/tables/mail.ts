@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-
-/** The kinds of mail the shop sends; each is rendered when it is sent, from the row it is about. */
-export const MAIL_KINDS = ["order-receipt", "password-reset", "refund-processed", "order-status"] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+import { MAIL_KINDS } from "@mithai/schema/mail";
+import { checkOneOf } from "./one-of";
 
 /**
  * Every mail the shop sends, written in the same statement or transaction as the change that causes it (a payment,
@@ -31,7 +29,7 @@ export const mailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("mail_outbox_kind_known", sql`${t.kind} in ('order-receipt', 'password-reset', 'refund-processed', 'order-status')`),
+    checkOneOf("mail_outbox_kind_known", t.kind, MAIL_KINDS),
     check("mail_outbox_receipt_has_order", sql`${t.kind} = 'password-reset' or ${t.subjectId} is not null`),
     // One mail per processed refund, whichever of webhook and reconciler settled it.
     uniqueIndex("mail_outbox_one_refund_mail").on(t.subjectId).where(sql`${t.kind} = 'refund-processed'`),

@@ -1,8 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { DeliveryAddressInput } from "@mithai/schema/order";
+import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, STORED_ORDER_STATUSES, type DeliveryAddressInput, type PaymentStatus } from "@mithai/schema/order";
+import { checkOneOf, isOneOf } from "./one-of";
 import { users } from "./customer";
 import { promoCodes } from "./kitchen";
+
+/** Orders that hold their month's discount slot, and orders that were never paid. */
+const HOLDS_DISCOUNT: PaymentStatus[] = ["pending", "paid"];
+const UNPAID: PaymentStatus[] = ["failed", "expired"];
 
 /** What the customer bought, frozen at placement: later catalogue edits never change a past order. */
 export interface OrderItemSnapshot {
@@ -34,9 +39,9 @@ export const orders = pgTable(
     amountPaise: integer("amount_paise").notNull(),
     address: jsonb("address").$type<DeliveryAddress>().notNull(),
     /** pending → paid | failed | expired; a late payment that cannot be honoured → refunded; never back from paid. */
-    paymentStatus: text("payment_status").notNull().default("pending"),
-    /** Fulfilment status set by the kitchen once paid ('Order Recieved', ...). */
-    status: text("status").notNull().default(""),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** Fulfilment status set by the kitchen once paid ('Order Recieved', ...); empty before. */
+    status: text("status", { enum: STORED_ORDER_STATUSES }).notNull().default(""),
     razorpayOrderId: text("razorpay_order_id").unique(),
     paymentId: text("payment_id").unique(),
     discountApplied: boolean("discount_applied").notNull().default(false),
@@ -70,10 +75,11 @@ export const orders = pgTable(
     index("orders_address_mobile_idx").on(sql`right(regexp_replace(${t.address} ->> 'mobile', '\\D', '', 'g'), 10)`),
     uniqueIndex("orders_one_discount_per_month")
       .on(t.userId, t.discountMonth)
-      .where(sql`${t.discountMonth} is not null and ${t.paymentStatus} in ('pending', 'paid')`),
-    check("orders_payment_status_known", sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
+      .where(sql`${t.discountMonth} is not null and ${isOneOf(t.paymentStatus, HOLDS_DISCOUNT)}`),
+    checkOneOf("orders_payment_status_known", t.paymentStatus, PAYMENT_STATUSES),
+    checkOneOf("orders_status_known", t.status, STORED_ORDER_STATUSES),
     // The reconciler's sweep for unpaid orders still holding stock (normally none: the release is part of failing).
-    index("orders_unpaid_stock_held_idx").on(t.id).where(sql`${t.stockHeld} and ${t.paymentStatus} in ('failed', 'expired')`),
+    index("orders_unpaid_stock_held_idx").on(t.id).where(sql`${t.stockHeld} and ${isOneOf(t.paymentStatus, UNPAID)}`),
     index("orders_promo_code_idx").on(t.promoCodeId, t.paymentStatus).where(sql`${t.promoCodeId} is not null`),
     check("orders_amount_positive", sql`${t.amountPaise} >= 100`),
   ],
@@ -103,11 +109,11 @@ export const orderStatusChanges = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),
-    status: text("status").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
     changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_status_changes_order_idx").on(t.orderId, t.at)],
+  (t) => [index("order_status_changes_order_idx").on(t.orderId, t.at), checkOneOf("order_status_changes_status_known", t.status, ORDER_STATUSES)],
 );
 
 /** The last number given in each document series (invoices, credit notes) per financial year. */
@@ -150,8 +156,6 @@ export const creditNotes = pgTable("credit_notes", {
   issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
 });
 
-export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * Money given back on a paid order, in full or in part. Created pending (with the sum of an order's refunds that are
@@ -186,7 +190,7 @@ export const refunds = pgTable(
     index("refunds_order_idx").on(t.orderId, t.createdAt),
     index("refunds_pending_idx").on(t.updatedAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex("refunds_idempotency_key").on(t.orderId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
-    check("refunds_status_known", sql`${t.status} in ('pending', 'processed', 'failed')`),
+    checkOneOf("refunds_status_known", t.status, REFUND_STATUSES),
     check("refunds_amount_positive", sql`${t.amountPaise} > 0`),
   ],
 );

@@ -1,7 +1,8 @@
 import { z } from "./z";
 import type { AdminCustomerPage, AdminOrderPage, AdminReviewPage, TodaySales, UndeliveredMail } from "../admin";
 import { CATEGORIES, type FoodItem } from "../catalog";
-import { CURRENCY, PAYMENT_STATUSES, REFUND_STATES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
+import { CURRENCY, PAYMENT_STATUSES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
+import { MAIL_KINDS } from "../mail";
 import { PROMO_KINDS, type DeliveryQuote, type DeliveryZone, type PromoApplyAnswer, type PromoCode } from "../kitchen";
 import { addressSchema } from "./account";
 
@@ -37,7 +38,7 @@ export const foodItemSchema = z.object({
 const refundSchema = z.object({
   id: z.string(),
   amount: rupees,
-  status: z.enum(REFUND_STATES),
+  status: z.enum(REFUND_STATUSES),
   reason: z.string(),
   createdAt: isoTime,
   processedAt: isoTime.nullable(),
@@ -86,7 +87,7 @@ export const todaySalesSchema = z.object({ date: z.string(), orders: z.number(),
 
 export const refundAnswerSchema = z.object({
   success: z.literal(true),
-  refund: z.object({ id: z.string(), amount: rupees, status: z.enum(REFUND_STATES) }),
+  refund: z.object({ id: z.string(), amount: rupees, status: z.enum(REFUND_STATUSES) }),
   message: z.string(),
 }) satisfies z.ZodType<RefundAnswer>;
 
@@ -126,7 +127,7 @@ export const adminReviewPageSchema = z.object({
 export const undeliveredMailListSchema = z.array(
   z.object({
     id: z.string(),
-    kind: z.enum(["order-receipt", "password-reset", "refund-processed", "order-status"]),
+    kind: z.enum(MAIL_KINDS),
     recipient: z.string(),
     attempts: z.number(),
     lastError: z.string().nullable(),

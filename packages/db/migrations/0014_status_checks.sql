@@ -1,0 +1,3 @@
+ALTER TABLE "consents" ADD CONSTRAINT "consents_status_known" CHECK ("consents"."consent_status" in ('accepted'));--> statement-breakpoint
+ALTER TABLE "order_status_changes" ADD CONSTRAINT "order_status_changes_status_known" CHECK ("order_status_changes"."status" in ('Order Recieved', 'Food Processing', 'Out for delivery', 'Delivered', 'Cancelled'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_known" CHECK ("orders"."status" in ('', 'Order Recieved', 'Food Processing', 'Out for delivery', 'Delivered', 'Cancelled'));
