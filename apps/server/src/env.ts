@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { S3Settings } from "@mithai/api/catalog/s3-image-store";
+import { PAYMENTS_MODES, type PaymentsMode } from "@mithai/schema/order";
 import { DEFAULT_SHOP_NAME } from "@mithai/schema/shop";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -21,7 +22,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./.data"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  PAYMENTS_MODE: optionalText.pipe(z.enum(["sandbox", "razorpay"]).optional()),
+  PAYMENTS_MODE: optionalText.pipe(z.enum(PAYMENTS_MODES).optional()),
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -78,7 +79,6 @@ const envSchema = z.object({
 /** DECISIONS: invoices are MTH/26-27/1, … unless INVOICE_PREFIX says otherwise. */
 export const DEFAULT_INVOICE_PREFIX = "MTH";
 
-export type PaymentsMode = "sandbox" | "razorpay";
 
 export interface Env {
   nodeEnv: "development" | "production" | "test";

@@ -1,5 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import type { Role } from "@mithai/schema/auth";
+import type { PaymentsMode } from "@mithai/schema/order";
 import type { CatalogCache } from "./catalog/cache";
 import type { ImageStore } from "./catalog/image-store";
 import type { Limits } from "./limits";
@@ -40,7 +41,7 @@ export interface SupplierConfig {
 
 export interface PaymentsConfig {
   /** sandbox: the built-in Razorpay-compatible fake; razorpay: the real provider. */
-  mode: "sandbox" | "razorpay";
+  mode: PaymentsMode;
   keyId: string;
   keySecret: string;
   /** Unset only in razorpay mode without RAZORPAY_WEBHOOK_SECRET: every webhook is then refused (503). */

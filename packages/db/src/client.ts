@@ -14,6 +14,10 @@ import * as schema from "./schema";
 
 /** The one database type the rest of the code sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction of a `Db`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A database handle or an open transaction: work that runs inside the caller's transaction when there is one. */
+export type DbOrTx = Db | Tx;
 export type DbKind = "postgres" | "pglite";
 
 export interface DbHandle {

@@ -21,6 +21,10 @@ export const ORDER_RECEIVED: OrderStatus = "Order Recieved";
 /** What an order's fulfilment status column may hold: nothing until the order is paid, then one of the statuses. */
 export const STORED_ORDER_STATUSES = ["", ...ORDER_STATUSES] as const;
 
+/** How payments are taken (PAYMENTS_MODE): sandbox, the shop's own test-mode window; razorpay, Razorpay's checkout.js. */
+export const PAYMENTS_MODES = ["sandbox", "razorpay"] as const;
+export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
+
 /** `refunded`: a payment that came for an order the shop could no longer honour, given back in full. */
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -79,8 +83,7 @@ export interface CheckoutPreview {
   /** Rupees, for the pincode given (0 without one), and that pincode's quote. */
   deliveryCharge: number;
   delivery: DeliveryQuote | null;
-  /** sandbox: the shop's own test-mode window; razorpay: Razorpay's checkout.js. */
-  paymentMode: "sandbox" | "razorpay";
+  paymentMode: PaymentsMode;
 }
 
 /**

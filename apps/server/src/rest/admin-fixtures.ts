@@ -1,10 +1,11 @@
+import { subtotalPaise } from "@mithai/schema/money";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { signAuthToken } from "@mithai/api/auth/tokens";
 import type { Db } from "@mithai/db/client";
 import { orders, users, type DeliveryAddress, type OrderItemSnapshot } from "@mithai/db/schema";
 import type { Role } from "@mithai/schema/auth";
-import { ORDER_RECEIVED } from "@mithai/schema/order";
+import { ORDER_RECEIVED, type OrderStatus, type PaymentStatus } from "@mithai/schema/order";
 import { TEST_JWT_SECRET } from "../testing";
 
 /** Test-only helpers for the admin tests: accounts with tokens, paid orders, pictures and multipart bodies. */
@@ -31,8 +32,8 @@ export const sampleAddress = (overrides: Partial<DeliveryAddress> = {}): Deliver
 export interface OrderSeed {
   userId: string;
   createdAt?: Date;
-  paymentStatus?: "pending" | "paid" | "failed" | "expired";
-  status?: string;
+  paymentStatus?: PaymentStatus;
+  status?: OrderStatus | "";
   items?: OrderItemSnapshot[];
   address?: DeliveryAddress;
   amountPaise?: number;
@@ -45,7 +46,7 @@ export async function insertOrders(db: Db, seeds: OrderSeed[]): Promise<string[]
   for (let i = 0; i < seeds.length; i += 1000) {
     const rows = seeds.slice(i, i + 1000).map((seed) => {
       const items = seed.items ?? [{ foodItemId: randomUUID(), name: "Kaju Katli", quantity: 2, unitPricePaise: 120000, image: "x.webp" }];
-      const amountPaise = seed.amountPaise ?? items.reduce((sum, item) => sum + item.quantity * item.unitPricePaise, 0);
+      const amountPaise = seed.amountPaise ?? subtotalPaise(items);
       const paymentStatus = seed.paymentStatus ?? "paid";
       return {
         userId: seed.userId,

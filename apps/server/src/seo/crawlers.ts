@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { CATEGORIES } from "@mithai/schema/catalog";
 import { categoryPath, STATIC_PAGES } from "@mithai/schema/pages";
-import { escapeHtml } from "./page-shell";
+import escapeHtml from "escape-html";
 
 /** Customer-only and admin paths: nothing there for a search engine (robots rules match by prefix). */
 const PRIVATE_PATHS = ["/admin", "/cart", "/order", "/user-dashboard", "/myorders", "/verify", "/forgot-password", "/reset-password", "/api/", "/trpc/"];

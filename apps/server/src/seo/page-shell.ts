@@ -1,3 +1,4 @@
+import escapeHtml from "escape-html";
 import { DEFAULT_IMAGES_BASE } from "@mithai/schema/catalog";
 import { DEFAULT_CANCEL_WINDOW_MINUTES } from "@mithai/schema/order";
 
@@ -99,6 +100,3 @@ function splitOnce(text: string, marker: string): [string, string] {
   return [text.slice(0, at), text.slice(at + marker.length)];
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

@@ -70,11 +70,11 @@ describe("pages served to crawlers", () => {
 
     const html = (await t.app.inject("/product/mysore-pak")).body;
     const head = headOf(html);
-    const escapedTitle = "Kesar &#34;Royal&#34; &#60;Barfi&#62; &#38; &#39;Co&#39; &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;";
+    const escapedTitle = "Kesar &quot;Royal&quot; &lt;Barfi&gt; &amp; &#39;Co&#39; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;";
     expect(head).toContain(`<title>${escapedTitle}</title>`);
     expect(head).toContain(`<meta property="og:title" content="${escapedTitle}" />`);
-    expect(head).toContain('<meta name="description" content="Sweet&#34; onload=&#34;alert(1)" />');
-    expect(head).toContain('<meta name="keywords" content="&#60;b&#62;kesar&#60;/b&#62;, &#34;barfi&#34;" />');
+    expect(head).toContain('<meta name="description" content="Sweet&quot; onload=&quot;alert(1)" />');
+    expect(head).toContain('<meta name="keywords" content="&lt;b&gt;kesar&lt;/b&gt;, &quot;barfi&quot;" />');
     expect(head).not.toContain("<script>alert(1)");
     expect(head).not.toContain("</title><");
     expect(structuredDataOf(html).name).toBe(hostile);

@@ -1,4 +1,5 @@
-import type { Db } from "@mithai/db/client";
+import type { Db, Tx } from "@mithai/db/client";
+import { isUniqueViolation } from "@mithai/db/errors";
 import { and, asc, count, desc, eq, sql } from "@mithai/db/sql";
 import { addresses, orders, users } from "@mithai/db/schema";
 import { MAX_SAVED_ADDRESSES, sameAddress, type Address, type AuthResult, type UserProfile } from "@mithai/schema/account";
@@ -11,11 +12,9 @@ import { assertAdmin } from "../auth/guards";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 
 type AuthContext = Pick<RequestContext, "db" | "config" | "limits" | "auth" | "ip">;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 // Serialises admin bootstraps so two simultaneous "first admin" sign-ups cannot both succeed.
 const ADMIN_BOOTSTRAP_LOCK = 7_302_114_101;
-const UNIQUE_VIOLATION = "23505";
 
 const duplicateEmail = () => new AppError("CONFLICT", "An account with this email already exists. Please log in instead.");
 
@@ -62,16 +61,6 @@ async function insertUser(db: Db | Tx, values: { name: string; email: string; pa
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  // Drivers differ in how deep they wrap the database error, so follow the causes.
-  let current = error;
-  while (typeof current === "object" && current !== null) {
-    if ("code" in current && current.code === UNIQUE_VIOLATION) return true;
-    current = "cause" in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 /**

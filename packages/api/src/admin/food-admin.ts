@@ -9,7 +9,8 @@ import { toFoodItem } from "../catalog/food-items";
 import type { ImageStore } from "../catalog/image-store";
 import { deleteFoodImage, storeFoodImage } from "../catalog/images";
 import { AppError, badRequest, notFound } from "../errors";
-import { availableSlug, isUniqueViolation } from "./slugs";
+import { isUniqueViolation } from "@mithai/db/errors";
+import { availableSlug } from "./slugs";
 
 /** The database, the picture store, and the storefront's catalogue cache that every write must refresh. */
 type CatalogDeps = Pick<ApiDeps, "db" | "catalog" | "images" | "log">;

@@ -28,13 +28,3 @@ export async function availableSlug(db: Db, wanted: string, name: string, except
     if (!used.has(candidate)) return candidate;
   }
 }
-
-/** True for a PostgreSQL unique violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let e = error;
-  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -1,4 +1,4 @@
-import type { Db } from "@mithai/db/client";
+import type { Db, Tx } from "@mithai/db/client";
 import { cartItems, foodItems, users } from "@mithai/db/schema";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "@mithai/db/sql";
 import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
@@ -7,7 +7,6 @@ import { onSaleItemId } from "../catalog/food-items";
 import { AppError, badRequest, notFound } from "../errors";
 import { stockShort } from "../stock/stock";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const NOT_IN_CART = "This sweet is not in your cart";
 const LINE_FULL = `You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;

@@ -1,3 +1,4 @@
+import { lineTotalPaise } from "@mithai/schema/money";
 /**
  * GST on an invoice, to the paisa. Catalogue prices include GST (as Indian retail prices do), so each line's value is
  * split into its taxable value and the tax in it; the order's discount is spread over the lines in proportion to their
@@ -54,7 +55,7 @@ export function apportion(total: number, weights: number[]): number[] {
  * `registered`: without a GSTIN the document is a bill of supply and carries no tax.
  */
 export function invoiceFigures(items: TaxableItem[], discountPaise: number, { intraState, registered }: { intraState: boolean; registered: boolean }): InvoiceFigures {
-  const gross = items.map((item) => item.unitPricePaise * item.quantity);
+  const gross = items.map(lineTotalPaise);
   const discounts = apportion(
     discountPaise,
     gross.map((value, i) => (items[i]!.discountable === false ? 0 : value)),

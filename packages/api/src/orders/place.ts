@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { orders, type OrderItemSnapshot } from "@mithai/db/schema";
-import { paiseToRupees } from "@mithai/schema/money";
+import { lineTotalPaise, paiseToRupees } from "@mithai/schema/money";
 import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
 import { stockShortMessage } from "@mithai/schema/kitchen";
 import { CURRENCY, type CheckoutPreview, type PlacedOrder } from "@mithai/schema/order";
@@ -69,7 +69,7 @@ export async function previewCheckout(
       image: item.image,
       price: paiseToRupees(item.unitPricePaise),
       quantity: item.quantity,
-      lineTotal: paiseToRupees(item.unitPricePaise * item.quantity),
+      lineTotal: paiseToRupees(lineTotalPaise(item)),
       stockKg: item.stockKg,
       problem: item.stockKg !== null && item.quantity > item.stockKg ? stockShortMessage(item.name, item.stockKg) : null,
     })),

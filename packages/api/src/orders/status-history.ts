@@ -1,3 +1,4 @@
+import type { Tx } from "@mithai/db/client";
 import { asc, eq, inArray } from "@mithai/db/sql";
 import { mailOutbox, orderStatusChanges, orders, users } from "@mithai/db/schema";
 import { orderNumberOf, type OrderStatus, type StatusHistoryEntry } from "@mithai/schema/order";
@@ -5,7 +6,6 @@ import type { ApiDeps } from "../context";
 import { escapeHtml } from "../mail/html";
 import type { MailRenderer } from "../mail/outbox";
 
-type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
 
 /** Statuses the customer is told about by e-mail (the receipt already says "received"; "processing" is the kitchen's). */
 export const NOTIFIED_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(["Out for delivery", "Delivered", "Cancelled"]);

@@ -1,4 +1,4 @@
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
+import { formatRupees, lineTotalPaise, paiseToRupees } from "@mithai/schema/money";
 import { orderNumberOf } from "@mithai/schema/order";
 import { eq } from "@mithai/db/sql";
 import { invoices, orders } from "@mithai/db/schema";
@@ -13,8 +13,8 @@ const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 export function orderConfirmationMail(config: Pick<ApiConfig, "shopName" | "publicUrl">, order: typeof orders.$inferSelect, invoiceNumber?: string): MailMessage {
   const { shopName, publicUrl } = config;
   const lines = order.items.map((item) => ({
-    text: `${item.name} × ${item.quantity} kg: ${rupees(item.unitPricePaise * item.quantity)}`,
-    html: `<tr><td>${escapeHtml(item.name)}</td><td>${item.quantity} kg</td><td>${rupees(item.unitPricePaise * item.quantity)}</td></tr>`,
+    text: `${item.name} × ${item.quantity} kg: ${rupees(lineTotalPaise(item))}`,
+    html: `<tr><td>${escapeHtml(item.name)}</td><td>${item.quantity} kg</td><td>${rupees(lineTotalPaise(item))}</td></tr>`,
   }));
   const a = order.address;
   const addressText = `${a.fullName}, ${a.street}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}`;

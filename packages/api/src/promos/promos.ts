@@ -7,8 +7,8 @@ import type { PaymentStatus } from "@mithai/schema/order";
 import { MIN_PRICE_PAISE, formatRupees, paiseToRupees, rupeesToPaise } from "@mithai/schema/money";
 import { shopDayRange } from "@mithai/schema/shop-clock";
 import { AppError, notFound } from "../errors";
-import type { DbOrTx } from "../stock/stock";
-import { isUniqueViolation } from "../admin/slugs";
+import type { DbOrTx } from "@mithai/db/client";
+import { isUniqueViolation } from "@mithai/db/errors";
 
 type PromoRow = typeof promoCodes.$inferSelect;
 

@@ -1,3 +1,4 @@
+import type { Tx } from "@mithai/db/client";
 import { and, eq, gt, sql } from "@mithai/db/sql";
 import { orders } from "@mithai/db/schema";
 import { ORDER_RECEIVED, type RefundAnswer } from "@mithai/schema/order";
@@ -43,7 +44,6 @@ export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | 
   };
 }
 
-type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
 
 async function whyNot(tx: Tx, userId: string, orderId: string, windowMinutes: number): Promise<AppError> {
   const [order] = await tx

@@ -1,3 +1,4 @@
+import type { Tx } from "@mithai/db/client";
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "@mithai/db/sql";
 import { creditNotes, mailOutbox, orders, refunds } from "@mithai/db/schema";
 import type { RefundStatus } from "@mithai/schema/order";
@@ -79,7 +80,6 @@ export async function requestRefund(deps: RefundDeps & Pick<ApiDeps, "catalog">,
   return answerOf(sent, refundMessage(sent));
 }
 
-type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
 
 /** The first half of a refund, inside the caller's transaction: checked against what is left, and stored pending. */
 export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean; restocked: number }> {

@@ -1,4 +1,4 @@
-import type { Db } from "@mithai/db/client";
+import type { DbOrTx } from "@mithai/db/client";
 import { foodItems, orders, type OrderItemSnapshot } from "@mithai/db/schema";
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "@mithai/db/sql";
 import { stockShortMessage } from "@mithai/schema/kitchen";
@@ -6,8 +6,6 @@ import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { onSaleItemId } from "../catalog/food-items";
 
-/** A database handle or an open transaction: reservations run inside the caller's transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** 409 "Only 3 kg of Kaju Katli left" (or "… is sold out"), as answers, the cart and the order page word it. */
 export function stockShort(name: string, leftKg: number): AppError {

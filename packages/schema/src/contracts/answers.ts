@@ -1,7 +1,7 @@
 import { z } from "./z";
 import type { AdminCustomerPage, AdminOrderPage, AdminReviewPage, TodaySales, UndeliveredMail } from "../admin";
 import { CATEGORIES, type FoodItem } from "../catalog";
-import { CURRENCY, PAYMENT_STATUSES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
+import { CURRENCY, PAYMENT_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
 import { MAIL_KINDS } from "../mail";
 import { PROMO_KINDS, type DeliveryQuote, type DeliveryZone, type PromoApplyAnswer, type PromoCode } from "../kitchen";
 import { addressSchema } from "./account";
@@ -175,7 +175,7 @@ export const checkoutPreviewSchema = z.object({
   promoMessage: z.string().nullable(),
   deliveryCharge: rupees,
   delivery: deliveryQuoteSchema.nullable(),
-  paymentMode: z.enum(["sandbox", "razorpay"]),
+  paymentMode: z.enum(PAYMENTS_MODES),
 }) satisfies z.ZodType<CheckoutPreview>;
 
 /** `order.verify`: whether the payment was confirmed (a no is data, with its message), and the month's paid orders before it. */
