@@ -1,11 +1,10 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { addFoodItem, editFoodItem, removeFoodItem } from "@mithai/api/admin/food-admin";
 import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
 import { AppError } from "@mithai/api/errors";
 import { assertNoNul } from "@mithai/api/nul-text";
-import { foodItemInputSchema } from "@mithai/schema/contracts/admin";
+import { foodItemInputSchema, removeFoodInputSchema } from "@mithai/schema/contracts/admin";
 import { requireAdmin } from "./admin-http";
 import { parseInput } from "./request";
 
@@ -32,7 +31,7 @@ export async function adminFoodRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/api/food/remove", async (req) => {
-    const { id } = parseInput(z.object({ id: z.string({ message: "id is required" }).max(100) }), req.body);
+    const { id } = parseInput(removeFoodInputSchema, req.body);
     await removeFoodItem(catalog, id);
     return { success: true, message: "Food item removed successfully!" };
   });

@@ -1,8 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { z } from "zod";
 import {
   addressInputSchema,
-  addressSchema,
+  addressListSchema,
   authResultSchema,
   changePasswordInputSchema,
   deleteAddressInputSchema,
@@ -14,28 +13,27 @@ import {
   updateProfileInputSchema,
   userProfileSchema,
 } from "@mithai/schema/contracts/account";
+import { messageAnswerSchema } from "@mithai/schema/contracts/answers";
 import { customerProcedure, publicProcedure } from "../trpc";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { changePassword, signOutEverywhere } from "./sessions";
 import { addAddress, deleteAddress, getUserProfile, loginUser, registerUser, updateAddress, updateProfile } from "./users";
-
-const messageSchema = z.object({ message: z.string() });
 
 export const authRouter = {
   register: publicProcedure.input(registerInputSchema).output(authResultSchema).mutation(({ ctx, input }) => registerUser(ctx, input)),
   login: publicProcedure.input(loginInputSchema).output(authResultSchema).mutation(({ ctx, input }) => loginUser(ctx, input)),
   forgotPassword: publicProcedure
     .input(forgotPasswordInputSchema)
-    .output(messageSchema)
+    .output(messageAnswerSchema)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
-  resetPassword: publicProcedure.input(resetPasswordInputSchema).output(messageSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
+  resetPassword: publicProcedure.input(resetPasswordInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
 } satisfies TRPCRouterRecord;
 
 export const userRouter = {
   profile: customerProcedure.output(userProfileSchema).query(({ ctx }) => getUserProfile(ctx.db, ctx.auth.userId)),
   addAddress: customerProcedure
     .input(addressInputSchema)
-    .output(z.array(addressSchema))
+    .output(addressListSchema)
     .mutation(({ ctx, input }) => addAddress(ctx.db, ctx.auth.userId, input)),
   updateProfile: customerProcedure
     .input(updateProfileInputSchema)
@@ -43,15 +41,15 @@ export const userRouter = {
     .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.auth.userId, input)),
   updateAddress: customerProcedure
     .input(updateAddressInputSchema)
-    .output(z.array(addressSchema))
+    .output(addressListSchema)
     .mutation(({ ctx, input }) => updateAddress(ctx.db, ctx.auth.userId, input)),
   deleteAddress: customerProcedure
     .input(deleteAddressInputSchema)
-    .output(z.array(addressSchema))
+    .output(addressListSchema)
     .mutation(({ ctx, input }) => deleteAddress(ctx.db, ctx.auth.userId, input.id)),
   changePassword: customerProcedure
     .input(changePasswordInputSchema)
     .output(authResultSchema)
     .mutation(({ ctx, input }) => changePassword(ctx, input)),
-  logoutAll: customerProcedure.output(messageSchema).mutation(({ ctx }) => signOutEverywhere(ctx, ctx.auth.userId)),
+  logoutAll: customerProcedure.output(messageAnswerSchema).mutation(({ ctx }) => signOutEverywhere(ctx, ctx.auth.userId)),
 } satisfies TRPCRouterRecord;

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { z } from "zod";
 import {
   addFoodFormSchema,
+  checkFoodAnswerSchema,
   checkFoodFormSchema,
   customerListInputSchema,
   editFoodFormSchema,
@@ -24,6 +24,7 @@ import {
   refundAnswerSchema,
   todaySalesSchema,
   undeliveredMailListSchema,
+  messageAnswerSchema,
 } from "@mithai/schema/contracts/answers";
 import { adminProcedure } from "../trpc";
 import { kitchenAdminProcedures } from "../kitchen/router";
@@ -35,7 +36,6 @@ import { hideReview, listReviewsForAdmin, restoreReview } from "./reviews-admin"
 import { requestRefund, retryRefund } from "../refunds/refunds";
 import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 
-const messageSchema = z.object({ message: z.string() });
 
 /** The picture of a form as bytes for the image pipeline (the form's size was bounded before it was read). */
 const imageBytes = async (image: Blob | undefined) => (image ? Buffer.from(await image.arrayBuffer()) : undefined);
@@ -47,7 +47,7 @@ const imageBytes = async (image: Blob | undefined) => (image ? Buffer.from(await
 export const adminRouter = {
   checkFood: adminProcedure
     .input(checkFoodFormSchema)
-    .output(z.object({ valid: z.literal(true) }))
+    .output(checkFoodAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await checkFoodItem(ctx.db, input.id);
       return { valid: true as const };
@@ -62,7 +62,7 @@ export const adminRouter = {
     .mutation(async ({ ctx, input: { id, image, ...fields } }) => editFoodItem(ctx, id, fields, await imageBytes(image))),
   removeFood: adminProcedure
     .input(removeFoodInputSchema)
-    .output(messageSchema)
+    .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await removeFoodItem(ctx, input.id);
       return { message: "Food item removed" };
@@ -71,14 +71,14 @@ export const adminRouter = {
   ordersCsv: adminProcedure.input(ordersCsvInputSchema).output(ordersCsvPageSchema).query(({ ctx, input }) => ordersCsvPage(ctx.db, input)),
   updateOrderStatus: adminProcedure
     .input(updateOrderStatusSchema)
-    .output(messageSchema)
+    .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await updateOrderStatus(ctx, input.orderId, input.status, ctx.auth.userId);
       return { message: "Status updated" };
     }),
   todaySales: adminProcedure.output(todaySalesSchema).query(({ ctx }) => todaySales(ctx.db)),
   undeliveredMail: adminProcedure.output(undeliveredMailListSchema).query(({ ctx }) => listUndeliveredMail(ctx)),
-  retryMail: adminProcedure.input(retryMailInputSchema).output(messageSchema).mutation(({ ctx, input }) => retryMail(ctx, input.id)),
+  retryMail: adminProcedure.input(retryMailInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => retryMail(ctx, input.id)),
   refundOrder: adminProcedure
     .input(refundOrderInputSchema)
     .output(refundAnswerSchema)
@@ -95,7 +95,7 @@ export const adminRouter = {
   retryRefund: adminProcedure.input(refundIdInputSchema).output(refundAnswerSchema).mutation(({ ctx, input }) => retryRefund(ctx, input.id)),
   customers: adminProcedure.input(customerListInputSchema).output(adminCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx.db, input)),
   reviews: adminProcedure.input(reviewListInputSchema).output(adminReviewPageSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
-  hideReview: adminProcedure.input(reviewIdInputSchema).output(messageSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
-  restoreReview: adminProcedure.input(reviewIdInputSchema).output(messageSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
+  hideReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
+  restoreReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
   ...kitchenAdminProcedures,
 } satisfies TRPCRouterRecord;

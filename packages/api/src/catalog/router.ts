@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { z } from "zod";
+import { catalogIdInputSchema, catalogSlugInputSchema } from "@mithai/schema/contracts/catalog";
 import { publicProcedure } from "../trpc";
 import { findById, findBySlug } from "./cache";
 
@@ -7,9 +7,9 @@ import { findById, findBySlug } from "./cache";
 export const catalogRouter = {
   list: publicProcedure.query(async ({ ctx }) => (await ctx.catalog.snapshot()).items),
   bySlug: publicProcedure
-    .input(z.object({ slug: z.string().max(200) }))
+    .input(catalogSlugInputSchema)
     .query(async ({ ctx, input }) => findBySlug(await ctx.catalog.snapshot(), input.slug)),
   byId: publicProcedure
-    .input(z.object({ id: z.string().max(100) }))
+    .input(catalogIdInputSchema)
     .query(async ({ ctx, input }) => findById(await ctx.catalog.snapshot(), input.id)),
 } satisfies TRPCRouterRecord;

@@ -105,3 +105,6 @@ export const userProfileSchema = z.object({
 }) satisfies z.ZodType<UserProfile>;
 
 export const authResultSchema = z.object({ token: z.string(), role: roleSchema, message: z.string() });
+
+/** The customer's saved addresses, as every address change answers them. */
+export const addressListSchema = z.array(addressSchema);

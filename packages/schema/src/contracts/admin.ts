@@ -227,6 +227,9 @@ export type EditFoodForm = z.output<typeof editFoodFormSchema>;
  * tRPC `admin.checkFood`: the add or edit form (with `id` to check an edit) checked by the same contract and answered
  * without a change: what a tool's dry run asks before it writes anything.
  */
+/** `admin.checkFood`: the form would be accepted. */
+export const checkFoodAnswerSchema = z.object({ valid: z.literal(true) });
+
 export const checkFoodFormSchema = formDataSchema.pipe(
   foodItemInputSchema.extend({ id: z.string({ message: "id: the item's id" }).max(100, "id: the item's id").optional(), image: imageFileSchema }),
 );

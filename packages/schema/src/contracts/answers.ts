@@ -228,3 +228,6 @@ export const promoApplyAnswerSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
 }) satisfies z.ZodType<PromoApplyAnswer>;
+
+/** An answer that only says what happened ("Address removed"). */
+export const messageAnswerSchema = z.object({ message: z.string() });

@@ -14,3 +14,14 @@ export const slugSchema = z
   .min(1, "Slug is required")
   .max(120, "Slug is too long")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Slug must be lower-case words joined by hyphens");
+
+/**
+ * The storefront's lookups (`catalog.bySlug`, `catalog.byId`): any short text, so a wrong or old link answers 404
+ * "not found" rather than a validation error.
+ */
+export const catalogSlugInputSchema = z.object({
+  slug: z.string({ message: "slug: the sweet's slug is required" }).max(200, "slug: at most 200 characters"),
+});
+export const catalogIdInputSchema = z.object({
+  id: z.string({ message: "id: the sweet's id is required" }).max(100, "id: at most 100 characters"),
+});
