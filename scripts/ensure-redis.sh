@@ -2,6 +2,7 @@
 # The shared rate-limit tests count in a real Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379).
 # When none answers there, start one that keeps nothing on disk (installing redis-server with apt-get when run as root).
 set -euo pipefail
+source "$(dirname "$0")/apt-install.sh"
 url="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
 hostport="${url#*://}"; hostport="${hostport##*@}"; hostport="${hostport%%/*}"
 host="${hostport%%:*}"; port="${hostport##*:}"; [ "$port" = "$hostport" ] && port=6379
@@ -13,13 +14,7 @@ if [ "$host" != "127.0.0.1" ] && [ "$host" != "localhost" ]; then
   exit 1
 fi
 if ! command -v redis-server >/dev/null 2>&1; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing redis-server for the shared rate-limit tests (apt-get)..."
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
-  else
-    echo "The shared rate-limit tests need Redis on $host:$port: run 'sudo apt-get install -y redis-server' (or set TEST_REDIS_URL)." >&2
-    exit 1
-  fi
+  apt_install redis-server "the shared rate-limit tests (Redis on $host:$port)" "or set TEST_REDIS_URL"
 fi
 echo "Starting redis-server on $host:$port for the tests (nothing kept on disk)..."
 redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save "" --appendonly no --dir "${TMPDIR:-/tmp}" >/dev/null

@@ -16,7 +16,8 @@ export interface PricedCart {
   subtotalPaise: number;
 }
 
-const lineColumns = {
+/** What an order line keeps of the item (and its stock, to check), whether the line comes from the cart or the request. */
+const itemColumns = {
   foodItemId: foodItems.id,
   name: foodItems.name,
   image: foodItems.image,
@@ -24,8 +25,8 @@ const lineColumns = {
   hsn: foodItems.hsn,
   gstRate: foodItems.gstRate,
   stockKg: foodItems.stockKg,
-  quantity: cartItems.quantity,
 };
+const lineColumns = { ...itemColumns, quantity: cartItems.quantity };
 
 async function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: string, extra: Extra) {
   return db
@@ -65,16 +66,7 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
     ids.length === 0
       ? []
       : await db
-          .select({
-            foodItemId: foodItems.id,
-            name: foodItems.name,
-            image: foodItems.image,
-            unitPricePaise: foodItems.pricePaise,
-            hsn: foodItems.hsn,
-            gstRate: foodItems.gstRate,
-            stockKg: foodItems.stockKg,
-            paidOrdersInMonth: paidOrdersInMonthSql(userId, month),
-          })
+          .select({ ...itemColumns, paidOrdersInMonth: paidOrdersInMonthSql(userId, month) })
           .from(foodItems)
           .where(and(inArray(foodItems.id, ids), isNull(foodItems.removedAt)));
   const byId = new Map(onSale.map((row) => [row.foodItemId, row]));
