@@ -68,14 +68,14 @@ export function reconnectDelaySeconds(retries: number): number {
 }
 
 /**
- * A query prepared once per database: `build` gets `db` and answers `db.select()…prepare(name)` with
- * `sql.placeholder()` for the values. drizzle-orm (0.45) sends its other queries unprepared (drizzle-team/drizzle-orm#6096),
- * which postgres.js runs in two round trips (describe, then execute) and PostgreSQL parses and plans every time;
- * `.prepare()` asks postgres.js for `{ prepare: true }`, a statement named per connection and cached by its text, so
- * after its first use on a connection a call is one round trip. A drizzle prepared query stays on the client it was
- * built on: handed a transaction (typed `Db`), this builds it for that transaction, as one built on `db` would run
- * outside the transaction (another pooled connection; with PGlite, a wait on the transaction's lock forever). The
- * server-side statement is still the connection's one for that text. PGlite prepares nothing between calls; it works the same.
+ * A hot query, built once per database: `build` answers `db.select()….prepare(name)` with `sql.placeholder()` for the
+ * values. drizzle-orm (0.45) sends other queries unprepared (drizzle-team/drizzle-orm#6096): postgres.js runs those
+ * in two round trips (describe, then execute) and PostgreSQL parses and plans them every time. `.prepare()` makes
+ * drizzle pass `{ prepare: true }`, so postgres.js prepares the statement once per connection (under its own name,
+ * keyed by the text) and later calls are one round trip. A drizzle prepared query runs on the client it was built on,
+ * so one built on `db` would run outside a transaction (on another pooled connection; with PGlite, waiting for the
+ * transaction that awaits it): handed a transaction, this builds the query for it, and it still uses the connection's
+ * one statement for that text. PGlite keeps no statements between calls; the same code runs there.
  */
 export function preparedQuery<Query>(build: (db: Db) => Query): (db: Db) => Query {
   const built = new WeakMap<Db, Query>();

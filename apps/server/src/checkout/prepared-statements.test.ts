@@ -18,6 +18,7 @@ const HOT_QUERIES = {
   "cart delete last": 'delete from "cart_items" where (("cart_items"."user_id" = $1 and "cart_items"."food_item_id" = $2) and "cart_items"."quantity" <= $3)',
   cart: 'select "cart_items"."food_item_id", "cart_items"."quantity" from "cart_items"',
   "checkout cart": '"cart_items"."quantity", (select count(*)::int from "orders"',
+  "stock lock": 'in (select jsonb_array_elements_text($1::jsonb)::uuid)',
   "order insert": 'insert into "orders"',
   finalizePaid: 'with "paid" as (update "orders"',
 };
