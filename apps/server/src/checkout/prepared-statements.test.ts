@@ -54,11 +54,11 @@ describe.runIf(testDatabaseKind() === "postgres")("the checkout path's hot queri
     };
     // The cart is read outside a transaction here, and inside the add and remove transactions.
     await cart("get");
-    await cart("add", itemIds[0]!);
-    await cart("add", itemIds[0]!);
-    await cart("add", itemIds[1]!);
-    await cart("remove", itemIds[0]!);
-    await cart("remove", itemIds[1]!);
+    await cart("add", itemIds[0]);
+    await cart("add", itemIds[0]);
+    await cart("add", itemIds[1]);
+    await cart("remove", itemIds[0]);
+    await cart("remove", itemIds[1]);
     const placed = await placeOrderVia(t, buyer);
     expect(placed.status).toBe(200);
     const paymentId = `pay_${randomBytes(7).toString("hex")}`;
