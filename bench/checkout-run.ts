@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const orders = Number(process.env.BENCH_ORDERS ?? 1000);
 const results: CheckoutResult[] = [];
 for (const stockTracked of [false, true]) {
-  const result = await checkoutLoad({ root, port: 3305, orders, concurrency: 50, stockTracked });
+  const result = await checkoutLoad({ root, port: Number(process.env.BENCH_PORT ?? 3305), orders, concurrency: 50, stockTracked });
   if (result) results.push(result);
 }
 printCheckout(results);

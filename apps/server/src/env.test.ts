@@ -80,6 +80,12 @@ describe("environment", () => {
     expect(env.payments.sandboxWebhookDelayMs).toBe(3000);
   });
 
+  it("prepares the hot queries unless told not to (a pooler without named prepared statements)", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).databasePreparedStatements).toBe(true);
+    expect(loadEnv({ DATA_DIR: dataDir(), DATABASE_PREPARED_STATEMENTS: "false" }).databasePreparedStatements).toBe(false);
+    expect(loadEnv({ DATA_DIR: dataDir(), DATABASE_PREPARED_STATEMENTS: "true" }).databasePreparedStatements).toBe(true);
+  });
+
   it("takes a Redis URL for the shared rate limits", () => {
     expect(loadEnv({ DATA_DIR: dataDir(), REDIS_URL: "redis://cache.internal:6379/2" }).redisUrl).toBe("redis://cache.internal:6379/2");
   });
@@ -122,6 +128,7 @@ describe("environment", () => {
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://x@y/z" }, "DATABASE_URL"],
+    [{ DATABASE_PREPARED_STATEMENTS: "no" }, "DATABASE_PREPARED_STATEMENTS"],
     [{ PAYMENTS_MODE: "paypal" }, "PAYMENTS_MODE"],
     [{ PAYMENTS_MODE: "razorpay" }, "RAZORPAY_KEY_ID"],
     [{ SEED_DEMO: "yes" }, "SEED_DEMO"],

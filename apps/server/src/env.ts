@@ -19,6 +19,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // false behind a transaction-mode pooler that keeps no named prepared statements (PgBouncer before 1.21, or max_prepared_statements = 0).
+  DATABASE_PREPARED_STATEMENTS: optionalText.pipe(booleanString.optional()),
   DATA_DIR: z.string().min(1).default("./.data"),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -85,6 +87,8 @@ export interface Env {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATABASE_PREPARED_STATEMENTS: the hot queries are prepared statements on PostgreSQL (default true). */
+  databasePreparedStatements: boolean;
   dataDir: string;
   pgliteDir: string;
   imagesDir: string;
@@ -176,6 +180,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: raw.PORT,
     host: raw.HOST,
     databaseUrl: raw.DATABASE_URL,
+    databasePreparedStatements: raw.DATABASE_PREPARED_STATEMENTS ?? true,
     dataDir,
     pgliteDir: path.join(dataDir, "pglite"),
     imagesDir: path.join(dataDir, "images"),

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
 
   let database: DbHandle;
   try {
-    database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir }, env.migrationsFolder);
+    database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, preparedStatements: env.databasePreparedStatements }, env.migrationsFolder);
   } catch (error) {
     if (error instanceof EmbeddedDatabaseInUseError) {
       console.error(

@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, reconnectDelaySeconds, type Db, type DbHandle } from "./client";
+import { createDb, preparedQuery, reconnectDelaySeconds, type Db, type DbHandle } from "./client";
 import { eq, sql } from "./sql";
 import { foodItems } from "./tables/catalog";
 import { users } from "./tables/customer";
@@ -53,46 +53,73 @@ describe.runIf(testDatabaseKind() === "postgres")("a transaction whose connectio
   });
 });
 
-describe.runIf(testDatabaseKind() === "postgres")("queries through drizzle on PostgreSQL", () => {
+describe.runIf(testDatabaseKind() === "postgres")("prepared queries on PostgreSQL", () => {
+  let database: Awaited<ReturnType<typeof createTestPostgresDatabase>>;
   let handle: DbHandle;
-  let close: () => Promise<void>;
   beforeAll(async () => {
-    const database = await createTestPostgresDatabase();
+    database = await createTestPostgresDatabase();
+    // One connection, so pg_prepared_statements (a session's own) shows every statement the pool made.
     handle = createDb({ databaseUrl: database.url, maxConnections: 1 });
     await handle.migrate();
-    close = async () => {
-      await handle.close();
-      await database.drop();
-    };
   });
-  afterAll(() => close());
+  afterAll(async () => {
+    await handle.close();
+    await database.drop();
+  });
 
-  const preparedOnConnection = async (db: Pick<Db, "execute">) =>
-    (await db.execute(sql`select statement from pg_prepared_statements`)) as { statement: string }[];
+  const preparedOn = async (db: Pick<Db, "execute">, table: string) =>
+    ((await db.execute(sql`select statement from pg_prepared_statements`)) as { statement: string }[]).filter((s) =>
+      s.statement.includes(`from "${table}"`),
+    );
+  const userByEmail = preparedQuery((db) =>
+    db.select({ id: users.id }).from(users).where(eq(users.email, sql.placeholder("email"))).limit(1).prepare("user_by_email"),
+  );
+  const itemNameBySlug = preparedQuery((db) =>
+    db.select({ name: foodItems.name }).from(foodItems).where(eq(foodItems.slug, sql.placeholder("slug"))).prepare("item_name_by_slug"),
+  );
 
-  it("are prepared once per connection, in and out of transactions (one round trip each after the first)", async () => {
-    const byName = (name: string) => handle.db.select({ id: foodItems.id }).from(foodItems).where(eq(foodItems.name, name));
-    await byName("Jalebi");
-    await byName("Kaju Katli");
-    const statements = await preparedOnConnection(handle.db);
-    // One statement for the select, however many times it ran with different values.
-    expect(statements.filter((s) => s.statement.includes('from "food_items"'))).toHaveLength(1);
+  it("are built once per database and prepared once per connection, reused across calls, in a transaction and a savepoint", async () => {
+    expect(userByEmail(handle.db)).toBe(userByEmail(handle.db));
+    await userByEmail(handle.db).execute({ email: "asha@example.in" });
+    await userByEmail(handle.db).execute({ email: "ravi@example.in" });
+    expect(await preparedOn(handle.db, "users")).toHaveLength(1);
 
-    await handle.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.email, "asha@example.in"));
+    const transaction = handle.db.transaction(async (tx) => {
+      // Built for the transaction, so it runs in it: it sees the transaction's own row.
+      await tx.insert(users).values({ name: "Meera", email: "meera@example.in", passwordHash: "x" });
+      expect(await userByEmail(tx).execute({ email: "meera@example.in" })).toHaveLength(1);
       await tx.transaction(async (savepoint) => {
-        await savepoint.select({ name: users.name }).from(users).where(eq(users.email, "ravi@example.in"));
+        expect(await userByEmail(savepoint).execute({ email: "meera@example.in" })).toHaveLength(1);
       });
-      // The transaction's select and the savepoint's (another shape): each prepared.
-      expect((await preparedOnConnection(tx)).filter((s) => s.statement.includes('from "users"'))).toHaveLength(2);
+      // Still the connection's one statement for that query.
+      expect(await preparedOn(tx, "users")).toHaveLength(1);
+      throw new Error("roll back");
     });
+    await expect(transaction).rejects.toThrow("roll back");
+    expect(await userByEmail(handle.db).execute({ email: "meera@example.in" })).toEqual([]);
   });
 
-  it("still answer after a column they read changes type (the driver prepares them again)", async () => {
-    const names = () => handle.db.select({ name: foodItems.name }).from(foodItems).where(eq(foodItems.slug, "none"));
-    await names();
+  it("leave the rest of drizzle's queries unprepared", async () => {
+    await handle.db.select({ id: foodItems.id }).from(foodItems).where(eq(foodItems.name, "Jalebi"));
+    expect(await preparedOn(handle.db, "food_items")).toEqual([]);
+  });
+
+  it("still answer after a migration changes the type of a column they read (the driver prepares them again)", async () => {
+    await itemNameBySlug(handle.db).execute({ slug: "none" });
     await handle.db.execute(sql`alter table food_items alter column name type varchar(200)`);
-    await expect(names()).resolves.toEqual([]);
+    await expect(itemNameBySlug(handle.db).execute({ slug: "none" })).resolves.toEqual([]);
     await handle.db.execute(sql`alter table food_items alter column name type text`);
+    await expect(itemNameBySlug(handle.db).execute({ slug: "none" })).resolves.toEqual([]);
+  });
+
+  it("are sent unnamed when prepared statements are off (behind PgBouncer before 1.21), and still answer", async () => {
+    const unprepared = createDb({ databaseUrl: database.url, maxConnections: 1, preparedStatements: false });
+    try {
+      await expect(userByEmail(unprepared.db).execute({ email: "asha@example.in" })).resolves.toEqual([]);
+      await userByEmail(unprepared.db).execute({ email: "ravi@example.in" });
+      expect(await preparedOn(unprepared.db, "users")).toEqual([]);
+    } finally {
+      await unprepared.close();
+    }
   });
 });

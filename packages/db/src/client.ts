@@ -42,6 +42,11 @@ export interface DbOptions {
   pgliteDir?: string;
   /** Size of the postgres.js pool. */
   maxConnections?: number;
+  /**
+   * False behind a transaction-mode pooler that does not keep named prepared statements (PgBouncer before 1.21, or
+   * `max_prepared_statements = 0`): postgres.js then sends every statement unnamed (`prepare: false`).
+   */
+  preparedStatements?: boolean;
 }
 
 /** Committed SQL migrations; the server build copies this folder next to its bundle. */
@@ -52,7 +57,7 @@ const MIGRATION_LOCK_KEY = 7_302_114_001;
 
 export function createDb(options: DbOptions, migrationsFolder = defaultMigrationsFolder): DbHandle {
   return options.databaseUrl
-    ? createPostgresDb(options.databaseUrl, options.maxConnections ?? 10, migrationsFolder)
+    ? createPostgresDb(options.databaseUrl, options.maxConnections ?? 10, options.preparedStatements ?? true, migrationsFolder)
     : createPgliteDb(options.pgliteDir, migrationsFolder);
 }
 
@@ -67,41 +72,33 @@ export function reconnectDelaySeconds(retries: number): number {
 }
 
 /**
- * drizzle-orm (0.45) sends every query through postgres.js's `unsafe()` unprepared (drizzle-team/drizzle-orm#6096),
- * and postgres.js runs an unprepared query with parameters in two round trips: describe, then execute. Prepared per
- * connection instead (postgres.js's own default), a query costs one round trip after its first use on a connection.
- * The statements cached per connection are bounded by the code's query shapes (lists in queries are capped by the
- * contracts: 50 cart lines); postgres.js re-prepares one whose plan a migration invalidated.
+ * A hot query, built once per database: `build` answers `db.select()….prepare(name)` with `sql.placeholder()` for the
+ * values. drizzle-orm (0.45) sends other queries unprepared (drizzle-team/drizzle-orm#6096): postgres.js runs those
+ * in two round trips (describe, then execute) and PostgreSQL parses and plans them every time. `.prepare()` makes
+ * drizzle pass `{ prepare: true }`, so postgres.js prepares the statement once per connection (under its own name,
+ * keyed by the text) and later calls are one round trip. A drizzle prepared query runs on the client it was built on,
+ * so one built on `db` would run outside a transaction (on another pooled connection; with PGlite, waiting for the
+ * transaction that awaits it): handed a transaction, this builds the query for it, and it still uses the connection's
+ * one statement for that text. PGlite keeps no statements between calls; the same code runs there.
  */
-function withPreparedStatements<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === "unsafe") {
-        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-          target.unsafe(query, parameters, { ...options, prepare: true });
-      }
-      // Transactions and savepoints hand their callback a new client: it prepares too.
-      if (property === "begin" || property === "savepoint") {
-        return (...args: unknown[]) => {
-          const callback = args.pop() as (inner: postgres.TransactionSql) => unknown;
-          const open = Reflect.get(target, property, receiver) as (...rest: unknown[]) => unknown;
-          return open.call(target, ...args, (inner: postgres.TransactionSql) => callback(withPreparedStatements(inner)));
-        };
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
+export function preparedQuery<Query>(build: (db: Db) => Query): (db: Db) => Query {
+  const built = new WeakMap<Db, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
 }
 
-function createPostgresDb(url: string, max: number, migrationsFolder: string): DbHandle {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff: reconnectDelaySeconds });
-  const db = drizzlePostgres({ client: withPreparedStatements(client), schema }) as unknown as Db;
+function createPostgresDb(url: string, max: number, prepare: boolean, migrationsFolder: string): DbHandle {
+  const client = postgres(url, { max, prepare, onnotice: () => {}, connect_timeout: 10, backoff: reconnectDelaySeconds });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
     async migrate() {
       // A dedicated single connection holds the lock for the whole run so two servers starting together do not race.
-      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      const lockClient = postgres(url, { max: 1, prepare, onnotice: () => {} });
       try {
         await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migratePostgres(drizzlePostgres({ client: lockClient }), { migrationsFolder });

@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   const env = loadEnv();
   let database: DbHandle;
   try {
-    database = createDb({ databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, maxConnections: 1 }, env.migrationsFolder);
+    database = createDb(
+      { databaseUrl: env.databaseUrl, pgliteDir: env.pgliteDir, maxConnections: 1, preparedStatements: env.databasePreparedStatements },
+      env.migrationsFolder,
+    );
   } catch (error) {
     if (error instanceof EmbeddedDatabaseInUseError) {
       fail(

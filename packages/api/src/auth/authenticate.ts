@@ -1,8 +1,12 @@
-import type { Db } from "@mithai/db/client";
+import { preparedQuery, type Db } from "@mithai/db/client";
 import { users } from "@mithai/db/schema";
-import { eq } from "@mithai/db/sql";
+import { eq, sql } from "@mithai/db/sql";
 import type { AuthSession } from "../context";
 import { verifyAuthToken } from "./tokens";
+
+const tokenVersionOf = preparedQuery((db) =>
+  db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare("token_version"),
+);
 
 /**
  * The session a request's token stands for, or null. Besides the signature and expiry (checked once per
@@ -13,7 +17,7 @@ import { verifyAuthToken } from "./tokens";
 export async function authenticateToken(db: Db, token: string, secret: string): Promise<AuthSession | null> {
   const verified = await verifyAuthToken(token, secret);
   if (!verified) return null;
-  const [account] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, verified.userId)).limit(1);
+  const [account] = await tokenVersionOf(db).execute({ userId: verified.userId });
   if (account?.tokenVersion !== verified.tokenVersion) return null;
   return { userId: verified.userId, role: verified.role };
 }

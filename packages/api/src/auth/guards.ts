@@ -1,4 +1,5 @@
-import { eq } from "@mithai/db/sql";
+import { preparedQuery } from "@mithai/db/client";
+import { eq, sql } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";
 import type { AuthSession, RequestContext } from "../context";
 import { AppError } from "../errors";
@@ -14,10 +15,14 @@ export function requireSignedIn<C extends { auth: AuthSession | null }>(ctx: C):
   return { ...ctx, auth: ctx.auth };
 }
 
+const roleOf = preparedQuery((db) =>
+  db.select({ role: users.role }).from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare("user_role"),
+);
+
 /** Whether the session is an admin's: the token's role, re-checked against the database so a demoted admin loses access at once. */
 export async function isAdmin(ctx: Pick<RequestContext, "db">, auth: AuthSession | null): Promise<boolean> {
   if (auth?.role !== "admin") return false;
-  const [user] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, auth.userId)).limit(1);
+  const [user] = await roleOf(ctx.db).execute({ userId: auth.userId });
   return user?.role === "admin";
 }
 

@@ -1,4 +1,4 @@
-import type { Db, Tx } from "@mithai/db/client";
+import { preparedQuery, type Db, type Tx } from "@mithai/db/client";
 import { cartItems, foodItems, users } from "@mithai/db/schema";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "@mithai/db/sql";
 import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
@@ -11,14 +11,55 @@ import { stockShort } from "../stock/stock";
 const NOT_IN_CART = "This sweet is not in your cart";
 const LINE_FULL = `You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;
 
-/** The customer's cart; lines of items taken off the menu are never shown. */
-export function getCart(db: Db, userId: string): Promise<CartLine[]> {
-  return db
+const placeholder = { userId: sql.placeholder("userId"), foodItemId: sql.placeholder("foodItemId"), quantity: sql.placeholder("quantity") };
+const lineOf = and(eq(cartItems.userId, placeholder.userId), eq(cartItems.foodItemId, placeholder.foodItemId));
+
+const cartOf = preparedQuery((db) =>
+  db
     .select({ _id: cartItems.foodItemId, quantity: cartItems.quantity })
     .from(cartItems)
     .innerJoin(foodItems, and(eq(foodItems.id, cartItems.foodItemId), isNull(foodItems.removedAt)))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.foodItemId));
+    .where(eq(cartItems.userId, placeholder.userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.foodItemId))
+    .prepare("cart"),
+);
+
+const stockOf = preparedQuery((db) =>
+  db.select({ name: foodItems.name, stockKg: foodItems.stockKg }).from(foodItems).where(eq(foodItems.id, placeholder.foodItemId)).prepare("cart_item_stock"),
+);
+
+// One statement adds to whatever the line holds now, so no add is ever lost; the guard keeps the line within limits.
+const addToLine = preparedQuery((db) =>
+  db
+    .insert(cartItems)
+    .values(placeholder)
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.foodItemId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+    })
+    .returning({ quantity: cartItems.quantity })
+    .prepare("cart_add"),
+);
+
+const takeOneFromLine = preparedQuery((db) =>
+  db
+    .update(cartItems)
+    .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` })
+    .where(and(lineOf, gt(cartItems.quantity, 1)))
+    .returning({ quantity: cartItems.quantity })
+    .prepare("cart_take_one"),
+);
+
+const deleteLastOfLine = preparedQuery((db) => db.delete(cartItems).where(and(lineOf, lte(cartItems.quantity, 1))).prepare("cart_delete_last"));
+
+const deleteLine = preparedQuery((db) => db.delete(cartItems).where(lineOf).prepare("cart_delete_line"));
+
+const lockUser = preparedQuery((db) => db.select({ id: users.id }).from(users).where(eq(users.id, placeholder.userId)).for("update").prepare("cart_lock"));
+
+/** The customer's cart; lines of items taken off the menu are never shown. */
+export function getCart(db: Db, userId: string): Promise<CartLine[]> {
+  return cartOf(db).execute({ userId });
 }
 
 /** Adds `quantity` kg to the item's line (a new line when there is none). */
@@ -29,19 +70,10 @@ export function addToCart(db: Db, userId: string, itemId: string, quantity = 1):
     const lines = await getCart(tx, userId);
     if (!lines.some((line) => line._id === foodItemId) && lines.length >= MAX_CART_LINES) throw badRequest(CART_FULL_MESSAGE);
     // A sold-out sweet cannot be added, nor more than is left (checkout decides under lock; this tells the customer early).
-    const [stock] = await tx.select({ name: foodItems.name, stockKg: foodItems.stockKg }).from(foodItems).where(eq(foodItems.id, foodItemId));
+    const [stock] = await stockOf(tx).execute({ foodItemId });
     const inCart = lines.find((line) => line._id === foodItemId)?.quantity ?? 0;
     if (stock && stock.stockKg !== null && inCart + quantity > stock.stockKg) throw stockShort(stock.name, stock.stockKg);
-    // One statement adds to whatever the line holds now, so no add is ever lost; the guard keeps the line within limits.
-    const [line] = await tx
-      .insert(cartItems)
-      .values({ userId, foodItemId, quantity })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.foodItemId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
-      })
-      .returning({ quantity: cartItems.quantity });
+    const [line] = await addToLine(tx).execute({ userId, foodItemId, quantity });
     if (!line) throw badRequest(LINE_FULL);
     return getCart(tx, userId);
   });
@@ -52,13 +84,8 @@ export function removeOneFromCart(db: Db, userId: string, itemId: string): Promi
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const foodItemId = await lineItemId(tx, userId, itemId);
-    const line = and(eq(cartItems.userId, userId), eq(cartItems.foodItemId, foodItemId));
-    const [decremented] = await tx
-      .update(cartItems)
-      .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` })
-      .where(and(line, gt(cartItems.quantity, 1)))
-      .returning({ quantity: cartItems.quantity });
-    if (!decremented) await tx.delete(cartItems).where(and(line, lte(cartItems.quantity, 1)));
+    const [decremented] = await takeOneFromLine(tx).execute({ userId, foodItemId });
+    if (!decremented) await deleteLastOfLine(tx).execute({ userId, foodItemId });
     return getCart(tx, userId);
   });
 }
@@ -68,7 +95,7 @@ export function removeLineFromCart(db: Db, userId: string, itemId: string): Prom
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const foodItemId = await lineItemId(tx, userId, itemId);
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.foodItemId, foodItemId)));
+    await deleteLine(tx).execute({ userId, foodItemId });
     return getCart(tx, userId);
   });
 }
@@ -128,7 +155,7 @@ export function mergeGuestCart(db: Db, userId: string, guestCart: CartMap): Prom
 
 /** Every cart write holds the customer's row lock, so concurrent writes see each other (the 50-line cap holds). */
 async function lockCart(tx: Tx, userId: string): Promise<void> {
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [user] = await lockUser(tx).execute({ userId });
   if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
 }
 

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, type SQL } from "@mithai/db/sql";
-import type { Db } from "@mithai/db/client";
+import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from "@mithai/db/sql";
+import { preparedQuery, type Db } from "@mithai/db/client";
 import { cartItems, foodItems } from "@mithai/db/schema";
 import type { OrderItemSnapshot } from "@mithai/db/schema";
 import { formatRupees, paiseToRupees, subtotalPaise } from "@mithai/schema/money";
@@ -7,7 +7,7 @@ import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
 import { MAX_ORDER_PAISE } from "@mithai/schema/order";
 import { AppError } from "../errors";
-import { paidOrdersInMonthSql } from "./discount";
+import { paidInMonthRange, paidOrdersBetweenSql, paidOrdersInMonthSql } from "./discount";
 import { checkStock } from "../stock/stock";
 
 export interface PricedCart {
@@ -28,7 +28,7 @@ const itemColumns = {
 };
 const lineColumns = { ...itemColumns, quantity: cartItems.quantity };
 
-async function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: string, extra: Extra) {
+function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: string | Placeholder, extra: Extra) {
   return db
     .select({ ...lineColumns, ...extra })
     .from(cartItems)
@@ -36,6 +36,14 @@ async function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: stri
     .where(and(eq(cartItems.userId, userId), isNull(foodItems.removedAt)))
     .orderBy(asc(cartItems.createdAt), asc(foodItems.name));
 }
+
+// The checkout's one read: the cart at current prices and stock, and the customer's orders paid this month.
+const serverCartWithPaidOrders = preparedQuery((db) => {
+  const userId = sql.placeholder("userId");
+  return cartLines(db, userId, { paidOrdersInMonth: paidOrdersBetweenSql(userId, sql.placeholder("paidFrom"), sql.placeholder("paidUntil")) }).prepare(
+    "checkout_cart",
+  );
+});
 
 const snapshotOf = ({ foodItemId, name, image, unitPricePaise, hsn, gstRate, quantity, stockKg }: OrderItemSnapshot & { stockKg: number | null }) => ({
   foodItemId,
@@ -79,7 +87,8 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
 }
 
 async function serverCartLines(db: Db, userId: string, month: string) {
-  const rows = await cartLines(db, userId, { paidOrdersInMonth: paidOrdersInMonthSql(userId, month) });
+  const { from, until } = paidInMonthRange(month);
+  const rows = await serverCartWithPaidOrders(db).execute({ userId, paidFrom: from.toISOString(), paidUntil: until.toISOString() });
   if (rows.length === 0) throw new AppError("BAD_REQUEST", "Your cart is empty");
   return { items: rows.map(snapshotOf), paidOrdersInMonth: rows[0]!.paidOrdersInMonth };
 }

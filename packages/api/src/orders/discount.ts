@@ -5,19 +5,28 @@ import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER } from "@mithai/schema/order";
 import { MIN_PRICE_PAISE } from "@mithai/schema/money";
 import { shopMonth, shopMonthRange } from "@mithai/schema/shop-clock";
 
+/** When the orders counted as paid in `month` (on the shop's clock) were paid: from its start, until its end or `before`. */
+export function paidInMonthRange(month: string, before?: Date): { from: Date; until: Date } {
+  const { start, end } = shopMonthRange(month);
+  return { from: start, until: before && before < end ? before : end };
+}
+
+/**
+ * SQL for how many of the customer's orders were paid from `from` until `until`: values, or a prepared query's
+ * placeholders (given ISO strings). The customer is an id, or a column of the surrounding query.
+ */
+export function paidOrdersBetweenSql(userId: string | SQLWrapper, from: Date | SQLWrapper, until: Date | SQLWrapper): SQL<number> {
+  const paidIn = and(eq(orders.userId, userId), eq(orders.paymentStatus, "paid"), gte(orders.paidAt, from), lt(orders.paidAt, until));
+  return sql<number>`(select count(*)::int from ${orders} where ${paidIn})`;
+}
+
 /**
  * SQL for how many of the customer's orders were paid in `month` (on the shop's clock), optionally only those paid before
  * `before`. The customer is an id, or a column of the surrounding query.
  */
 export function paidOrdersInMonthSql(userId: string | SQLWrapper, month: string, before?: Date): SQL<number> {
-  const { start, end } = shopMonthRange(month);
-  const paidIn = and(
-    eq(orders.userId, userId),
-    eq(orders.paymentStatus, "paid"),
-    gte(orders.paidAt, start),
-    lt(orders.paidAt, before && before < end ? before : end),
-  );
-  return sql<number>`(select count(*)::int from ${orders} where ${paidIn})`;
+  const { from, until } = paidInMonthRange(month, before);
+  return paidOrdersBetweenSql(userId, from, until);
 }
 
 /** The customer's orders paid in `month` (on the shop's clock), optionally only those paid before `before`. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "@mithai/db/sql";
-import type { Db } from "@mithai/db/client";
+import { and, eq, inArray, sql } from "@mithai/db/sql";
+import { preparedQuery, type Db } from "@mithai/db/client";
 import { orders, type OrderItemSnapshot } from "@mithai/db/schema";
 import { lineTotalPaise, paiseToRupees } from "@mithai/schema/money";
 import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
@@ -85,6 +85,33 @@ export async function previewCheckout(
   };
 }
 
+// Every column given, so the three kinds of order (monthly discount, promo code, neither) are one statement.
+const insertOrder = preparedQuery((db) =>
+  db
+    .insert(orders)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      items: sql.placeholder("items"),
+      subtotalPaise: sql.placeholder("subtotalPaise"),
+      discountPaise: sql.placeholder("discountPaise"),
+      amountPaise: sql.placeholder("amountPaise"),
+      address: sql.placeholder("address"),
+      razorpayOrderId: sql.placeholder("razorpayOrderId"),
+      deliveryChargePaise: sql.placeholder("deliveryChargePaise"),
+      deliveryZone: sql.placeholder("deliveryZone"),
+      discountApplied: sql.placeholder("discountApplied"),
+      discountMonth: sql.placeholder("discountMonth"),
+      promoCodeId: sql.placeholder("promoCodeId"),
+      promoCode: sql.placeholder("promoCode"),
+      createdAt: sql.placeholder("createdAt"),
+      updatedAt: sql.placeholder("updatedAt"),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare("place_order"),
+);
+
 /** Thrown inside place's transaction when the month's discount went to another order meanwhile: nothing is kept. */
 class DiscountTaken extends Error {}
 
@@ -116,26 +143,24 @@ export async function placeOrder(deps: ApiDeps, userId: string, { address, items
     return db.transaction(async (tx) => {
       if (chosen === "promo") await promoOffer(tx, promo!.code, userId, cart.subtotalPaise, now, true);
       const reserved = await reserveStock(tx, lines);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id,
-          userId,
-          items: reserved,
-          subtotalPaise: cart.subtotalPaise,
-          discountPaise,
-          amountPaise,
-          address,
-          razorpayOrderId,
-          deliveryChargePaise: delivery.chargePaise,
-          deliveryZone: delivery.zone,
-          ...(chosen === "monthly" ? { discountApplied: true, discountMonth: month } : {}),
-          ...(chosen === "promo" ? { promoCodeId: promo!.promoId, promoCode: promo!.code } : {}),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const [order] = await insertOrder(tx).execute({
+        id,
+        userId,
+        items: reserved,
+        subtotalPaise: cart.subtotalPaise,
+        discountPaise,
+        amountPaise,
+        address,
+        razorpayOrderId,
+        deliveryChargePaise: delivery.chargePaise,
+        deliveryZone: delivery.zone,
+        discountApplied: chosen === "monthly",
+        discountMonth: chosen === "monthly" ? month : null,
+        promoCodeId: chosen === "promo" ? promo!.promoId : null,
+        promoCode: chosen === "promo" ? promo!.code : null,
+        createdAt: now,
+        updatedAt: now,
+      });
       if (!order) throw new DiscountTaken();
       return { order, reservedAny: reserved.some((line) => line.reserved) };
     });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "@mithai/db/sql";
+import { preparedQuery } from "@mithai/db/client";
 import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
-import { paidOrdersInMonthSql } from "../orders/discount";
+import { paidInMonthRange, paidOrdersBetweenSql } from "../orders/discount";
 import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, promoCodes, refunds } from "@mithai/db/schema";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
@@ -81,33 +82,43 @@ function paymentGuard(payment: ReportedPayment & { userId?: string }) {
   )!;
 }
 
-async function finalizeStatement(
-  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
-  razorpayOrderId: string,
-  payment: ReportedPayment & { userId?: string },
-  now: Date,
-): Promise<{ finalized: true; order: OrderRow; paidEarlierThisMonth: number } | null> {
-  const { db } = deps;
+const value = {
+  razorpayOrderId: sql.placeholder("razorpayOrderId"),
+  paymentId: sql.placeholder("paymentId"),
+  amountPaise: sql.placeholder("amountPaise"),
+  userId: sql.placeholder("userId"),
+  method: sql.placeholder("method"),
+  source: sql.placeholder("source"),
+  // An ISO string: a raw placeholder skips the column's own mapping of a Date.
+  now: sql.placeholder("now"),
+  year: sql.placeholder("year"),
+  invoiceNumberPrefix: sql.placeholder("invoiceNumberPrefix"),
+  paidFrom: sql.placeholder("paidFrom"),
+  paidUntil: sql.placeholder("paidUntil"),
+};
+
+const finalizeQuery = preparedQuery((db) => {
   const paid = db.$with("paid").as(
     db
       .update(orders)
       .set({
         paymentStatus: "paid",
         status: ORDER_RECEIVED,
-        paymentId: payment.paymentId,
-        paidAt: now,
-        updatedAt: now,
+        paymentId: sql`${value.paymentId}`,
+        paidAt: sql`${value.now}`,
+        updatedAt: sql`${value.now}`,
         // A revived discounted order keeps its month's discount only because no other order holds it (see below).
       })
       .where(
         and(
-          eq(orders.razorpayOrderId, razorpayOrderId),
+          eq(orders.razorpayOrderId, value.razorpayOrderId),
           inArray(orders.paymentStatus, ["pending", "failed", "expired"]),
           sql`not ${discountSlotTaken}`,
           // Its stock is still its own: a failed or expired order gave it back and must take it again first.
           eq(orders.stockHeld, true),
-          payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
-          payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
+          // Null when the caller does not tell it: one statement for verify, the webhook and the reconciler.
+          sql`(${value.amountPaise}::integer is null or ${orders.amountPaise} = ${value.amountPaise})`,
+          sql`(${value.userId}::uuid is null or ${orders.userId} = ${value.userId})`,
         ),
       )
       .returning(),
@@ -118,13 +129,13 @@ async function finalizeStatement(
       .select(
         db
           .select({
-            id: sql<string>`${payment.paymentId}::text`.as("id"),
+            id: sql<string>`${value.paymentId}::text`.as("id"),
             orderId: sql<string>`${paid.id}`.as("order_id"),
-            amountPaise: sql<number>`coalesce(${payment.amountPaise ?? null}::integer, ${paid.amountPaise})`.as("amount_paise"),
+            amountPaise: sql<number>`coalesce(${value.amountPaise}::integer, ${paid.amountPaise})`.as("amount_paise"),
             status: sql<string>`'captured'`.as("status"),
-            method: sql<string | null>`${payment.method ?? null}::text`.as("method"),
-            source: sql<string>`${payment.source}::text`.as("source"),
-            createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as("created_at"),
+            method: sql<string | null>`${value.method}::text`.as("method"),
+            source: sql<string>`${value.source}::text`.as("source"),
+            createdAt: sql<Date>`${value.now}::timestamptz`.as("created_at"),
           })
           .from(paid),
       )
@@ -139,7 +150,7 @@ async function finalizeStatement(
   const reduced = db.$with("reduced").as(
     db
       .update(cartItems)
-      .set({ quantity: sql`${cartItems.quantity} - ${boughtQuantity}`, updatedAt: now })
+      .set({ quantity: sql`${cartItems.quantity} - ${boughtQuantity}`, updatedAt: sql`${value.now}` })
       .where(sql`${boughtLine} and ${cartItems.quantity} > ${boughtQuantity}`)
       .returning({ userId: cartItems.userId }),
   );
@@ -170,7 +181,7 @@ async function finalizeStatement(
             orderId: sql<string>`${paid.id}`.as("order_id"),
             status: sql<string>`${ORDER_RECEIVED}::text`.as("status"),
             changedBy: sql<string | null>`null::uuid`.as("changed_by"),
-            at: sql<Date>`${now.toISOString()}::timestamptz`.as("at"),
+            at: sql<Date>`${value.now}::timestamptz`.as("at"),
           })
           .from(paid),
       )
@@ -178,8 +189,7 @@ async function finalizeStatement(
   );
   // The tax invoice's number: the next in this financial year's series. The series row stays locked until this
   // statement commits (and is rolled back with it), so numbers are consecutive without gaps.
-  const year = financialYear(now);
-  const counted = nextSerial(db, "counted", paid, "invoice", year);
+  const counted = nextSerial(db, "counted", paid, "invoice", value.year);
   const invoiced = db.$with("invoiced").as(
     db
       .insert(invoices)
@@ -187,10 +197,10 @@ async function finalizeStatement(
         db
           .select({
             orderId: sql<string>`${paid.id}`.as("order_id"),
-            number: sql<string>`${documentNumberPrefix(deps.config.invoicePrefix, "invoice", year)}::text || ${counted.last}`.as("number"),
-            financialYear: sql<string>`${year}::text`.as("financial_year"),
+            number: sql<string>`${value.invoiceNumberPrefix}::text || ${counted.last}`.as("number"),
+            financialYear: sql<string>`${value.year}::text`.as("financial_year"),
             serial: sql<number>`${counted.last}`.as("serial"),
-            issuedAt: sql<Date>`${now.toISOString()}::timestamptz`.as("issued_at"),
+            issuedAt: sql<Date>`${value.now}::timestamptz`.as("issued_at"),
           })
           .from(paid)
           .crossJoin(counted),
@@ -209,9 +219,32 @@ async function finalizeStatement(
   // The customer's other orders paid earlier in this order's month (Asia/Kolkata): the statement's snapshot
   // does not see this order as paid yet.
   const earlier = db.$with("earlier").as(
-    db.select({ count: paidOrdersInMonthSql(paid.userId, shopMonth(now), now).as("count") }).from(paid),
+    db.select({ count: paidOrdersBetweenSql(paid.userId, value.paidFrom, value.paidUntil).as("count") }).from(paid),
   );
-  const [row] = await db.with(paid, recorded, reduced, emptied, receipted, timeline, counted, invoiced, promoUsed, earlier).select().from(paid).crossJoin(earlier);
+  return db.with(paid, recorded, reduced, emptied, receipted, timeline, counted, invoiced, promoUsed, earlier).select().from(paid).crossJoin(earlier).prepare("finalize_paid");
+});
+
+async function finalizeStatement(
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+  razorpayOrderId: string,
+  payment: ReportedPayment & { userId?: string },
+  now: Date,
+): Promise<{ finalized: true; order: OrderRow; paidEarlierThisMonth: number } | null> {
+  const year = financialYear(now);
+  const { from, until } = paidInMonthRange(shopMonth(now), now);
+  const [row] = await finalizeQuery(deps.db).execute({
+    razorpayOrderId,
+    paymentId: payment.paymentId,
+    amountPaise: payment.amountPaise ?? null,
+    userId: payment.userId ?? null,
+    method: payment.method ?? null,
+    source: payment.source,
+    now: now.toISOString(),
+    year,
+    invoiceNumberPrefix: documentNumberPrefix(deps.config.invoicePrefix, "invoice", year),
+    paidFrom: from.toISOString(),
+    paidUntil: until.toISOString(),
+  });
 
   if (!row) return null;
   const order = row.paid;

@@ -1,6 +1,6 @@
-import type { DbOrTx } from "@mithai/db/client";
+import { preparedQuery, type Db, type DbOrTx } from "@mithai/db/client";
 import { foodItems, orders, type OrderItemSnapshot } from "@mithai/db/schema";
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "@mithai/db/sql";
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "@mithai/db/sql";
 import { stockShortMessage } from "@mithai/schema/kitchen";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
@@ -23,6 +23,26 @@ export function checkStock(lines: readonly { name: string; quantity: number; sto
   }
 }
 
+// The lines go as one JSON parameter, so each statement is one prepared shape however many lines an order has.
+const lockTrackedItems = preparedQuery((db) =>
+  db
+    .select({ id: foodItems.id, name: foodItems.name, stockKg: foodItems.stockKg })
+    .from(foodItems)
+    .where(and(sql`${foodItems.id} in (select jsonb_array_elements_text(${sql.placeholder("ids")}::jsonb)::uuid)`, isNotNull(foodItems.stockKg)))
+    .orderBy(asc(foodItems.id))
+    .for("update")
+    .prepare("lock_tracked_items"),
+);
+
+const takeStock = preparedQuery((db) =>
+  db
+    .update(foodItems)
+    .set({ stockKg: sql`${foodItems.stockKg} - w.q`, updatedAt: sql`now()` })
+    .from(sql`jsonb_to_recordset(${sql.placeholder("taken")}::jsonb) as w(id uuid, q integer)`)
+    .where(sql`${foodItems.id} = w.id`)
+    .prepare("take_stock"),
+);
+
 /**
  * Takes the lines' quantities off the stock of tracked items, inside the caller's transaction: the tracked rows
  * are locked in id order (so two orders never wait on each other crosswise), checked, and decremented in one
@@ -31,13 +51,7 @@ export function checkStock(lines: readonly { name: string; quantity: number; sto
  * Answers the lines with `reserved` set on those whose stock was taken.
  */
 export async function reserveStock(tx: DbOrTx, lines: readonly OrderItemSnapshot[]): Promise<OrderItemSnapshot[]> {
-  const ids = lines.map((line) => line.foodItemId);
-  const tracked = await tx
-    .select({ id: foodItems.id, name: foodItems.name, stockKg: foodItems.stockKg })
-    .from(foodItems)
-    .where(and(inArray(foodItems.id, ids), isNotNull(foodItems.stockKg)))
-    .orderBy(asc(foodItems.id))
-    .for("update");
+  const tracked = await lockTrackedItems(tx).execute({ ids: JSON.stringify(lines.map((line) => line.foodItemId)) });
   if (tracked.length === 0) return lines.map(({ reserved: _reserved, ...line }) => line);
   const left = new Map(tracked.map((item) => [item.id, item.stockKg!]));
   const taken = lines.filter((line) => left.has(line.foodItemId));
@@ -45,9 +59,7 @@ export async function reserveStock(tx: DbOrTx, lines: readonly OrderItemSnapshot
     const kg = left.get(line.foodItemId)!;
     if (line.quantity > kg) throw stockShort(line.name, kg);
   }
-  await tx.execute(sql`update ${foodItems} set stock_kg = ${foodItems.stockKg} - w.q, updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(taken.map((line) => ({ id: line.foodItemId, q: line.quantity })))}::jsonb) as w(id uuid, q integer)
-    where ${foodItems.id} = w.id`);
+  await takeStock(tx).execute({ taken: JSON.stringify(taken.map((line) => ({ id: line.foodItemId, q: line.quantity }))) });
   return lines.map(({ reserved: _reserved, ...line }) => (left.has(line.foodItemId) ? { ...line, reserved: true } : line));
 }
 
