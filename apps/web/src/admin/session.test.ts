@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@mithai/schema/auth";
-import { fakeBrowser, type FakeBrowser } from "../lib/fake-browser";
+import { withFakeBrowser } from "../lib/fake-browser";
 import { adminSession, endAdminSession, getAdminSession, startAdminSession } from "./session";
 
 describe("admin session", () => {
-  let browser: FakeBrowser;
-  beforeEach(() => {
-    browser = fakeBrowser();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  const browser = withFakeBrowser();
 
   it("starts with the token and the login time, and ends with both gone", () => {
     const before = Date.now();
@@ -23,8 +17,8 @@ describe("admin session", () => {
   });
 
   it("takes a token with an unreadable login time as a session starting now", () => {
-    browser.otherTabWrites(STORAGE_KEYS.adminToken, "admin-2");
-    browser.otherTabWrites(STORAGE_KEYS.adminLoginTime, "yesterday-ish");
+    browser().otherTabWrites(STORAGE_KEYS.adminToken, "admin-2");
+    browser().otherTabWrites(STORAGE_KEYS.adminLoginTime, "yesterday-ish");
     expect(getAdminSession()?.token).toBe("admin-2");
     expect(Number.isNaN(getAdminSession()?.loginTime.getTime())).toBe(false);
   });
@@ -33,7 +27,7 @@ describe("admin session", () => {
     startAdminSession("admin-3");
     const notify = vi.fn();
     adminSession.subscribe(notify);
-    browser.otherTabClears();
+    browser().otherTabClears();
     expect(notify).toHaveBeenCalledTimes(1);
     expect(getAdminSession()).toBeNull();
   });

@@ -1,7 +1,7 @@
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 
 /** For tests: this tab's localStorage and window, enough for the store: another tab's change arrives as a storage event. */
-export function fakeBrowser() {
+function fakeBrowser() {
   const items = new Map<string, string>();
   const localStorage = {
     getItem: (key: string) => items.get(key) ?? null,
@@ -27,3 +27,15 @@ export function fakeBrowser() {
 }
 
 export type FakeBrowser = ReturnType<typeof fakeBrowser>;
+
+/** A fresh fake browser for each test of the calling file; answers the current test's. */
+export function withFakeBrowser(): () => FakeBrowser {
+  let browser: FakeBrowser;
+  beforeEach(() => {
+    browser = fakeBrowser();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  return () => browser;
+}

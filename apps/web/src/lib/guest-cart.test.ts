@@ -1,21 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@mithai/schema/auth";
-import { fakeBrowser, type FakeBrowser } from "./fake-browser";
+import { withFakeBrowser } from "./fake-browser";
 import { clearGuestCarts, getGuestCart, guestCart, guestCartToMerge, savePreLoginCart, setGuestCart } from "./guest-cart";
 
 describe("guest cart", () => {
-  let browser: FakeBrowser;
-  beforeEach(() => {
-    browser = fakeBrowser();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  const browser = withFakeBrowser();
 
   it("reads a cart another tab stored badly as empty, and drops lines that are not whole kilograms", () => {
-    browser.otherTabWrites(STORAGE_KEYS.guestCart, "{not json");
+    browser().otherTabWrites(STORAGE_KEYS.guestCart, "{not json");
     expect(getGuestCart()).toEqual({});
-    browser.otherTabWrites(STORAGE_KEYS.guestCart, JSON.stringify({ a: 2, b: 0.5, c: "3" }));
+    browser().otherTabWrites(STORAGE_KEYS.guestCart, JSON.stringify({ a: 2, b: 0.5, c: "3" }));
     expect(getGuestCart()).toEqual({ a: 2 });
   });
 
@@ -32,7 +26,7 @@ describe("guest cart", () => {
     setGuestCart({ a: 3 });
     const notify = vi.fn();
     guestCart.subscribe(notify);
-    browser.otherTabClears();
+    browser().otherTabClears();
     expect(notify).toHaveBeenCalledTimes(1);
     expect(getGuestCart()).toEqual({});
   });

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeBrowser, type FakeBrowser } from "./fake-browser";
+import { describe, expect, it, vi } from "vitest";
+import { withFakeBrowser } from "./fake-browser";
 import { parseStoredJson, storedValue } from "./stored-value";
 
 const pair = () => storedValue(["a", "b"], ([a, b]) => (a ? { a, b: b ?? null } : null));
 
 describe("storedValue", () => {
-  let browser: FakeBrowser;
-  beforeEach(() => {
-    browser = fakeBrowser();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  const browser = withFakeBrowser();
 
   it("reads its keys into one value, the same object until a key changes", () => {
     const store = pair();
@@ -43,7 +37,7 @@ describe("storedValue", () => {
     expect(notify).toHaveBeenCalledTimes(1);
     unsubscribe();
     store.write({ a: "y" });
-    browser.otherTabWrites("a", "z");
+    browser().otherTabWrites("a", "z");
     expect(notify).toHaveBeenCalledTimes(1);
   });
 
@@ -51,10 +45,10 @@ describe("storedValue", () => {
     const store = pair();
     const notify = vi.fn();
     store.subscribe(notify);
-    browser.otherTabWrites("elsewhere", "1");
+    browser().otherTabWrites("elsewhere", "1");
     expect(notify).not.toHaveBeenCalled();
-    browser.otherTabWrites("b", "y");
-    browser.otherTabWrites("a", "x");
+    browser().otherTabWrites("b", "y");
+    browser().otherTabWrites("a", "x");
     expect(notify).toHaveBeenCalledTimes(2);
     expect(store.get()).toEqual({ a: "x", b: "y" });
   });
@@ -65,7 +59,7 @@ describe("storedValue", () => {
     expect(store.get()).toEqual({ a: "x", b: "y" });
     const notify = vi.fn();
     store.subscribe(notify);
-    browser.otherTabClears();
+    browser().otherTabClears();
     expect(notify).toHaveBeenCalledTimes(1);
     expect(store.get()).toBe(store.empty);
   });
