@@ -9,6 +9,7 @@ import { AdminAuthCard } from "./AdminAuthCard";
 import { startAdminSession } from "./session";
 import { useAdminTRPC } from "./trpc";
 import { formText } from "../lib/form";
+import { SubmitButton } from "../components/FormStatus";
 
 /** /admin-login, also shown for any admin path without an admin session (SPEC §2). */
 export function AdminLogin() {
@@ -40,9 +41,9 @@ export function AdminLogin() {
       <form className="stack" onSubmit={submit}>
         <Field label="Email" name="email" type="email" autoComplete="username" required maxLength={254} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
-        <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
-          {login.isPending ? "Logging in..." : "Login"}
-        </button>
+        <SubmitButton className="button button-primary button-block" busy={login.isPending} busyLabel="Logging in...">
+          Login
+        </SubmitButton>
       </form>
       <p className="admin-auth-switch">
         New admin? <Link to="/admin-register">Register here</Link>

@@ -8,6 +8,7 @@ import { AdminAuthCard } from "./AdminAuthCard";
 import { startAdminSession } from "./session";
 import { useAdminTRPC } from "./trpc";
 import { formText } from "../lib/form";
+import { SubmitButton } from "../components/FormStatus";
 
 /**
  * /admin-register: always asks for role admin. The server grants it only to the very first admin or
@@ -43,9 +44,9 @@ export function AdminRegister() {
         <Field label="Name" name="name" autoComplete="name" required maxLength={100} />
         <Field label="Email" name="email" type="email" autoComplete="username" required maxLength={254} />
         <NewPasswordField label="Password" name="password" />
-        <button type="submit" className="button button-primary button-block" disabled={register.isPending}>
-          {register.isPending ? "Registering..." : "Register"}
-        </button>
+        <SubmitButton className="button button-primary button-block" busy={register.isPending} busyLabel="Registering...">
+          Register
+        </SubmitButton>
       </form>
       <p className="admin-auth-switch">
         Already an admin? <Link to="/admin-login">Back to login</Link>

@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
 import { formatRupees } from "@mithai/schema/money";
 import { ORDER_RECEIVED, type CustomerOrder, type OrderRefund } from "@mithai/schema/order";
+import { EmptyWithBrowseLink } from "../components/EmptyWithBrowseLink";
+import { OutcomeMessage, type Outcome } from "../components/FormStatus";
+import { OrderAmountFacts } from "../components/OrderAmountFacts";
 import { serverMessageOf } from "../lib/errors";
 import { getCustomerToken } from "../lib/session";
 import { CANCEL_WINDOW_MINUTES } from "../lib/shop";
@@ -16,20 +18,11 @@ export function OrderHistory() {
   const trpc = useTRPC();
   const orders = useQuery({ ...trpc.order.mine.queryOptions(), staleTime: 0 });
   // Kept here: the cards are remounted while the list reloads.
-  const [notices, setNotices] = useState<Record<string, Notice | null>>({});
+  const [notices, setNotices] = useState<Record<string, Outcome | null>>({});
 
   if (orders.isPending || orders.isRefetching) return <p aria-busy="true">Loading orders...</p>;
   if (orders.isError) return <p role="alert">We could not load your orders. Please try again.</p>;
-  if (orders.data.length === 0) {
-    return (
-      <div className="empty-state">
-        <p>No orders placed yet.</p>
-        <Link to="/" className="button button-secondary">
-          Browse sweets
-        </Link>
-      </div>
-    );
-  }
+  if (orders.data.length === 0) return <EmptyWithBrowseLink message="No orders placed yet." className="empty-state" buttonClassName="button button-secondary" />;
   return (
     <ul className="my-orders">
       {orders.data.map((order) => (
@@ -74,9 +67,7 @@ async function downloadDocument(path: string, fileName: string): Promise<boolean
   return true;
 }
 
-type Notice = { ok: boolean; message: string };
-
-function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder; onTrack: () => void; notice: Notice | null; onNotice: (notice: Notice | null) => void }) {
+function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder; onTrack: () => void; notice: Outcome | null; onNotice: (notice: Outcome | null) => void }) {
   const a = order.address;
   const trpc = useTRPC();
   const cancel = useMutation(trpc.order.cancel.mutationOptions());
@@ -101,28 +92,7 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
       </p>
       <p className="my-order-items">{order.items.map((item) => `${item.name} × ${item.quantity} kg`).join(", ")}</p>
       <dl className="my-order-facts">
-        {(order.discount > 0 || order.deliveryCharge > 0) && (
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatRupees(order.subtotal)}</dd>
-          </div>
-        )}
-        {order.discount > 0 && (
-          <div>
-            <dt>{order.promoCode ? `Promo code ${order.promoCode}` : "2nd order this month"}</dt>
-            <dd>−{formatRupees(order.discount)}</dd>
-          </div>
-        )}
-        {order.deliveryCharge > 0 && (
-          <div>
-            <dt>Delivery</dt>
-            <dd>{formatRupees(order.deliveryCharge)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{order.discount > 0 || order.deliveryCharge > 0 ? "Paid" : "Amount"}</dt>
-          <dd>{formatRupees(order.amount)}</dd>
-        </div>
+        <OrderAmountFacts order={order} discountLabel={(code) => (code ? `Promo code ${code}` : "2nd order this month")} itemiseDelivery />
         <div>
           <dt>Date</dt>
           <dd>{orderDate.format(new Date(order.createdAt))}</dd>
@@ -198,11 +168,7 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
         )}
       </div>
       {until && <p className="note">You can cancel this order until {timeOfDay.format(until)}, while the kitchen has not started on it.</p>}
-      {notice && (
-        <p className={notice.ok ? "form-success" : "form-error"} role={notice.ok ? "status" : "alert"}>
-          {notice.message}
-        </p>
-      )}
+      <OutcomeMessage outcome={notice} />
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { withoutSeparators } from "@mithai/schema/account";
 import { formatRupees, paiseToRupees } from "@mithai/schema/money";
 import type { PlacedOrder } from "@mithai/schema/order";
+import { SubmitButton } from "../components/FormStatus";
 import type { PaymentPrefill, PaymentResult, PaymentSuccess } from "./payment-window";
 import "./sandbox-checkout.css";
 
@@ -127,9 +128,9 @@ export default function SandboxCheckout({
             {error}
           </p>
         )}
-        <button type="submit" className="rzp-pay" disabled={busy}>
-          {busy ? "Processing..." : `Pay ${amount}`}
-        </button>
+        <SubmitButton className="rzp-pay" busy={busy} busyLabel="Processing...">
+          {`Pay ${amount}`}
+        </SubmitButton>
         <button type="button" className="rzp-fail" disabled={busy} onClick={() => void pay("failure")}>
           Simulate a failed payment
         </button>

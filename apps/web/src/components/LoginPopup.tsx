@@ -11,6 +11,7 @@ import { CHECKOUT_PATH, takeRedirectAfterLogin } from "../lib/redirect-after-log
 import { setCustomerToken } from "../lib/session";
 import { useTRPC, useTRPCClient } from "../lib/trpc";
 import { formText } from "../lib/form";
+import { SubmitButton } from "./FormStatus";
 
 /** The navbar's login / sign-up dialog (SPEC §2, §4); opened from anywhere through lib/login-popup. */
 export function LoginPopup() {
@@ -106,14 +107,12 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
             <span>By continuing, I agree to the terms of use &amp; privacy policy.</span>
           </label>
           <p className="field-hint">
-            Read our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
-            <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
+            Read our <TermsLinks />.
           </p>
         </>
       ) : (
         <p className="field-hint">
-          Signing in, you continue under our <Link to="/terms-and-conditions" onClick={closeLoginPopup}>terms of use</Link> and{" "}
-          <Link to="/privacy-policy" onClick={closeLoginPopup}>privacy policy</Link>.
+          Signing in, you continue under our <TermsLinks />.
         </p>
       )}
 
@@ -123,17 +122,12 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
         </p>
       )}
 
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? "Please wait..." : signingUp ? "Create account" : "Login"}
-      </button>
+      <SubmitButton className="button button-primary button-block" busy={busy} busyLabel="Please wait...">
+        {signingUp ? "Create account" : "Login"}
+      </SubmitButton>
 
       {signingUp ? (
-        <p className="login-popup-switch">
-          Already have an account?{" "}
-          <button type="button" className="link-button" onClick={() => openLoginPopup("Login")}>
-            Login here
-          </button>
-        </p>
+        <SwitchMode to="Login" question="Already have an account?" action="Login here" />
       ) : (
         <>
           <p className="login-popup-switch">
@@ -141,14 +135,35 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
               Forgot password?
             </Link>
           </p>
-          <p className="login-popup-switch">
-            Create a new account?{" "}
-            <button type="button" className="link-button" onClick={() => openLoginPopup("Sign Up")}>
-              Click here
-            </button>
-          </p>
+          <SwitchMode to="Sign Up" question="Create a new account?" action="Click here" />
         </>
       )}
     </form>
+  );
+}
+
+/** The terms and privacy pages, each closing the popup on the way. */
+function TermsLinks() {
+  return (
+    <>
+      <Link to="/terms-and-conditions" onClick={closeLoginPopup}>
+        terms of use
+      </Link>{" "}
+      and{" "}
+      <Link to="/privacy-policy" onClick={closeLoginPopup}>
+        privacy policy
+      </Link>
+    </>
+  );
+}
+
+function SwitchMode({ to, question, action }: { to: "Login" | "Sign Up"; question: string; action: string }) {
+  return (
+    <p className="login-popup-switch">
+      {question}{" "}
+      <button type="button" className="link-button" onClick={() => openLoginPopup(to)}>
+        {action}
+      </button>
+    </p>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { useCart } from "../lib/cart";
+import { MINIMUM_QUANTITY_MESSAGE } from "../lib/cart-lines";
 
 /** Quantity stepper, Add (then 'Added') and Proceed to Cart (once added) for one product (SPEC §4). */
 export function ProductActions({ item }: { item: FoodItem }) {
@@ -16,7 +17,7 @@ export function ProductActions({ item }: { item: FoodItem }) {
 
   const decrease = () => {
     if (quantity <= MIN_LINE_QUANTITY) {
-      alert("Minimum 1 kg required to add to cart.");
+      alert(MINIMUM_QUANTITY_MESSAGE);
       return;
     }
     setQuantity(quantity - 1);

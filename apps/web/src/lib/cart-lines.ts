@@ -1,6 +1,11 @@
-import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, isValidQuantity, type CartLine, type CartMap } from "@mithai/schema/cart";
+import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, isValidQuantity, type CartLine, type CartMap } from "@mithai/schema/cart";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { lineTotalPaise, paiseToRupees, rupeesToPaise, subtotalPaise } from "@mithai/schema/money";
+
+/** SPEC §4's alert for a quantity below the minimum. */
+export const MINIMUM_QUANTITY_MESSAGE = `Minimum ${MIN_LINE_QUANTITY} kg required to add to cart.`;
+// The server's words for a full line; @mithai/schema does not export them yet.
+const LINE_FULL_MESSAGE = `You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;
 
 /** One change to a cart, applied the same way to the guest cart and (optimistically) to the server cart. */
 export type CartChange =
@@ -13,11 +18,11 @@ export function applyCartChange(cart: CartMap, change: CartChange): CartMap | Er
   const current = cart[change.itemId] ?? 0;
   const next = { ...cart };
   if (change.kind === "add") {
-    if (!isValidQuantity(change.quantity)) return new Error("Minimum 1 kg required to add to cart.");
+    if (!isValidQuantity(change.quantity)) return new Error(MINIMUM_QUANTITY_MESSAGE);
     if (current === 0 && Object.keys(cart).length >= MAX_CART_LINES) return new Error(CART_FULL_MESSAGE);
-    if (current + change.quantity > MAX_LINE_QUANTITY) return new Error(`You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`);
+    if (current + change.quantity > MAX_LINE_QUANTITY) return new Error(LINE_FULL_MESSAGE);
     next[change.itemId] = current + change.quantity;
-  } else if (change.kind === "remove" && current > 1) {
+  } else if (change.kind === "remove" && current > MIN_LINE_QUANTITY) {
     next[change.itemId] = current - 1;
   } else {
     delete next[change.itemId];

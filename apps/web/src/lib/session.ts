@@ -1,35 +1,20 @@
-import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { storedValue, useStoredValue } from "./stored-value";
 
 /**
- * The signed-in customer's token (SPEC §3 storage key `token`), as a tiny external store so any
- * component (navbar, cart merge, checkout) re-renders when a customer signs in or out — also in
- * another tab.
+ * The signed-in customer's token (SPEC §3 storage key `token`), as a store so any component (navbar, cart merge,
+ * checkout) re-renders when a customer signs in or out — also in another tab.
  */
-const listeners = new Set<() => void>();
+export const customerToken = storedValue([STORAGE_KEYS.token], ([token]) => token ?? null);
 
 export function getCustomerToken(): string | null {
-  return localStorage.getItem(STORAGE_KEYS.token);
+  return customerToken.get();
 }
 
 export function setCustomerToken(token: string | null): void {
-  if (token) localStorage.setItem(STORAGE_KEYS.token, token);
-  else localStorage.removeItem(STORAGE_KEYS.token);
-  listeners.forEach((notify) => notify());
-}
-
-function subscribe(notify: () => void): () => void {
-  listeners.add(notify);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEYS.token) notify();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(notify);
-    window.removeEventListener("storage", onStorage);
-  };
+  customerToken.write({ [STORAGE_KEYS.token]: token || null });
 }
 
 export function useCustomerToken(): string | null {
-  return useSyncExternalStore(subscribe, getCustomerToken, () => null);
+  return useStoredValue(customerToken);
 }

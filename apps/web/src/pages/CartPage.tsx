@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { stockShortMessage, type PromoApplyAnswer } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
 import { DeliveryCheck } from "../components/DeliveryCheck";
+import { EmptyWithBrowseLink } from "../components/EmptyWithBrowseLink";
 import { PromoBox } from "../components/PromoBox";
 import { useCart } from "../lib/cart";
 import { priceCart } from "../lib/cart-lines";
@@ -55,12 +56,7 @@ export default function CartPage() {
     <section className="container section cart" aria-labelledby="cart-heading">
       <h1 id="cart-heading" className="section-title">Your cart</h1>
       {lines.length === 0 ? (
-        <div className="cart-empty">
-          <p>Your cart is empty.</p>
-          <Link to="/" className="button button-primary">
-            Browse sweets
-          </Link>
-        </div>
+        <EmptyWithBrowseLink message="Your cart is empty." className="cart-empty" buttonClassName="button button-primary" />
       ) : (
         <>
           <table className="cart-table">

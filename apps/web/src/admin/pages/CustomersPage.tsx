@@ -6,7 +6,7 @@ import { formatRupees } from "@mithai/schema/money";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
 import { useAdminTRPC } from "../trpc";
-import { Pager, useCursorPages } from "./Pager";
+import { PagedList, useCursorPages } from "./Pager";
 import { formText } from "../../lib/form";
 
 /** /admin/customers: every customer, searchable by name, e-mail or mobile, with what they bought. */
@@ -23,7 +23,6 @@ export function CustomersPage() {
     pages.reset();
   }
 
-  const page = customers.data;
   return (
     <section className="admin-page">
       <div className="page-head">
@@ -38,24 +37,9 @@ export function CustomersPage() {
           Search
         </button>
       </form>
-      {customers.isPending ? (
-        <p aria-busy="true">Loading customers...</p>
-      ) : customers.isError ? (
-        <p role="alert">Could not load the customers. Please try again.</p>
-      ) : page && page.data.length > 0 ? (
-        <>
-          <ul className="customer-list">
-            {page.data.map((customer) => (
-              <li key={customer._id}>
-                <CustomerCard customer={customer} />
-              </li>
-            ))}
-          </ul>
-          {(pages.index > 0 || page.nextCursor) && <Pager label="Customer pages" pages={pages} nextCursor={page.nextCursor} />}
-        </>
-      ) : (
-        <p>No customers match.</p>
-      )}
+      <PagedList query={customers} pages={pages} noun="customers" pagerLabel="Customer pages" emptyText="No customers match.">
+        {(customer) => <CustomerCard customer={customer} />}
+      </PagedList>
     </section>
   );
 }

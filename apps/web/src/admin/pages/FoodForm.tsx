@@ -3,6 +3,7 @@ import { cleanPriceInput, PRICE_PATTERN } from "@mithai/schema/admin";
 import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, slugify, type FoodItem } from "@mithai/schema/catalog";
 import { toast } from "react-toastify";
 import { foodImageProps } from "../../lib/images";
+import { SubmitButton } from "../../components/FormStatus";
 
 const TEXT_FIELDS = ["name", "description", "ingredients", "benefits", "metaTitle", "slug", "metaDescription", "metaKeywords", "googleTagHead", "googleTagBody"] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -138,9 +139,9 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
         <LabelledControl label="Google tag (body)">{(id) => <textarea id={id} rows={3} className="code" value={values.googleTagBody} onChange={set("googleTagBody")} />}</LabelledControl>
       </fieldset>
 
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? "Saving..." : submitLabel}
-      </button>
+      <SubmitButton className="btn-primary" busy={busy} busyLabel="Saving...">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminOrder } from "@mithai/schema/admin";
-import { formatRupees } from "@mithai/schema/money";
 import { ORDER_STATUSES, type OrderStatus } from "@mithai/schema/order";
 import { useState } from "react";
+import { OrderAmountFacts } from "../../components/OrderAmountFacts";
 import { formatAdminDateTime } from "../format";
 import { RefundPanel } from "./RefundPanel";
 
@@ -31,28 +31,7 @@ export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStat
           <dt>Items</dt>
           <dd>{order.items.length}</dd>
         </div>
-        {order.discount > 0 && (
-          <>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatRupees(order.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>{order.promoCode ? `Promo ${order.promoCode}` : "Discount (2nd order)"}</dt>
-              <dd>−{formatRupees(order.discount)}</dd>
-            </div>
-          </>
-        )}
-        {order.deliveryCharge > 0 && (
-          <div>
-            <dt>Delivery</dt>
-            <dd>{formatRupees(order.deliveryCharge)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{order.discount > 0 ? "Paid" : "Amount"}</dt>
-          <dd>{formatRupees(order.amount)}</dd>
-        </div>
+        <OrderAmountFacts order={order} discountLabel={(code) => (code ? `Promo ${code}` : "Discount (2nd order)")} />
         <div>
           <dt>Payment id</dt>
           <dd>{order.paymentId ?? "N/A"}</dd>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
 /**
  * Keyset pages of an admin list: the cursors of the pages walked so far, the first page's being "". `cursor` is the
@@ -28,5 +28,43 @@ export function Pager({ label, pages, nextCursor }: { label: string; pages: Curs
         Older
       </button>
     </nav>
+  );
+}
+
+interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+/** An admin list paged by `useCursorPages`: loading, failure and empty states, else its rows and the pager when there is more than one page. */
+export function PagedList<T extends { _id: string }>({
+  query,
+  pages,
+  noun,
+  pagerLabel,
+  emptyText,
+  children: renderRow,
+}: {
+  query: { isPending: boolean; isError: boolean; data: Page<T> | undefined };
+  pages: CursorPages;
+  /** Plural, as in "Loading customers...". */
+  noun: string;
+  pagerLabel: string;
+  emptyText: string;
+  children: (row: T) => ReactNode;
+}) {
+  const page = query.data;
+  if (query.isPending) return <p aria-busy="true">Loading {noun}...</p>;
+  if (query.isError) return <p role="alert">Could not load the {noun}. Please try again.</p>;
+  if (!page || page.data.length === 0) return <p>{emptyText}</p>;
+  return (
+    <>
+      <ul className="customer-list">
+        {page.data.map((row) => (
+          <li key={row._id}>{renderRow(row)}</li>
+        ))}
+      </ul>
+      {(pages.index > 0 || page.nextCursor) && <Pager label={pagerLabel} pages={pages} nextCursor={page.nextCursor} />}
+    </>
   );
 }

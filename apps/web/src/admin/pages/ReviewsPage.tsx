@@ -7,7 +7,7 @@ import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
 import { useAdminTRPC } from "../trpc";
-import { Pager, useCursorPages } from "./Pager";
+import { PagedList, useCursorPages } from "./Pager";
 
 type Show = "all" | "visible" | "hidden";
 
@@ -32,7 +32,6 @@ export function ReviewsPage() {
     }
   }
 
-  const page = reviews.data;
   return (
     <section className="admin-page">
       <div className="page-head">
@@ -52,38 +51,25 @@ export function ReviewsPage() {
           </select>
         </label>
       </div>
-      {reviews.isPending ? (
-        <p aria-busy="true">Loading reviews...</p>
-      ) : reviews.isError ? (
-        <p role="alert">Could not load the reviews. Please try again.</p>
-      ) : page && page.data.length > 0 ? (
-        <>
-          <ul className="customer-list">
-            {page.data.map((review) => (
-              <li key={review._id}>
-                <article className={`customer-card${review.hiddenAt ? " is-hidden" : ""}`} aria-label={`Review by ${review.username} of ${review.productName}`}>
-                  <header>
-                    <strong>{review.productName}</strong> · {review.username}
-                    {review.email ? ` (${review.email})` : ""} · {formatAdminDateTime(new Date(review.createdAt))}
-                  </header>
-                  <p className="review-text">{review.review}</p>
-                  {review.hiddenAt && (
-                    <p className="muted">
-                      Hidden by {review.hiddenBy} on {formatAdminDateTime(new Date(review.hiddenAt))}
-                    </p>
-                  )}
-                  <button type="button" className={`btn-small${review.hiddenAt ? "" : " danger"}`} disabled={hide.isPending || restore.isPending} onClick={() => void act(review)}>
-                    {review.hiddenAt ? "Restore" : "Hide"}
-                  </button>
-                </article>
-              </li>
-            ))}
-          </ul>
-          {(pages.index > 0 || page.nextCursor) && <Pager label="Review pages" pages={pages} nextCursor={page.nextCursor} />}
-        </>
-      ) : (
-        <p>No reviews here.</p>
-      )}
+      <PagedList query={reviews} pages={pages} noun="reviews" pagerLabel="Review pages" emptyText="No reviews here.">
+        {(review) => (
+          <article className={`customer-card${review.hiddenAt ? " is-hidden" : ""}`} aria-label={`Review by ${review.username} of ${review.productName}`}>
+            <header>
+              <strong>{review.productName}</strong> · {review.username}
+              {review.email ? ` (${review.email})` : ""} · {formatAdminDateTime(new Date(review.createdAt))}
+            </header>
+            <p className="review-text">{review.review}</p>
+            {review.hiddenAt && (
+              <p className="muted">
+                Hidden by {review.hiddenBy} on {formatAdminDateTime(new Date(review.hiddenAt))}
+              </p>
+            )}
+            <button type="button" className={`btn-small${review.hiddenAt ? "" : " danger"}`} disabled={hide.isPending || restore.isPending} onClick={() => void act(review)}>
+              {review.hiddenAt ? "Restore" : "Hide"}
+            </button>
+          </article>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { openLoginPopup } from "../../lib/login-popup";
 import { useTRPC } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formText } from "../../lib/form";
+import { SubmitButton } from "../../components/FormStatus";
 
 export function ResetPassword() {
   useDocumentTitle("Reset password");
@@ -75,9 +76,9 @@ function ResetForm({ token }: { token: string }) {
           {error}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={reset.isPending}>
-        {reset.isPending ? "Saving..." : "Reset password"}
-      </button>
+      <SubmitButton className="button button-primary" busy={reset.isPending} busyLabel="Saving...">
+        Reset password
+      </SubmitButton>
     </form>
   );
 }

@@ -5,15 +5,14 @@ import { serverMessageOf } from "../../lib/errors";
 import { setCustomerToken } from "../../lib/session";
 import { useTRPC } from "../../lib/trpc";
 import { formText } from "../../lib/form";
-
-type Outcome = { ok: boolean; message: string } | null;
+import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 /** The profile's password change and "sign out everywhere": both end every other session at once. */
 export function AccountSecurity() {
   const trpc = useTRPC();
   const change = useMutation(trpc.user.changePassword.mutationOptions());
   const logoutAll = useMutation(trpc.user.logoutAll.mutationOptions());
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [formKey, setFormKey] = useState(0);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -50,20 +49,16 @@ export function AccountSecurity() {
       <form key={formKey} className="address-form" onSubmit={submit}>
         <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={200} />
         <NewPasswordField label="New password" name="newPassword" />
-        <button type="submit" className="button button-primary" disabled={change.isPending}>
-          {change.isPending ? "Changing..." : "Change password"}
-        </button>
+        <SubmitButton className="button button-primary" busy={change.isPending} busyLabel="Changing...">
+          Change password
+        </SubmitButton>
       </form>
       <h2 className="dashboard-subheading">Devices</h2>
       <p className="muted">Signed in on a shared or lost device? This signs you out on every device, this one included.</p>
       <button type="button" className="button button-secondary" onClick={signOutEverywhere} disabled={logoutAll.isPending}>
         Sign out everywhere
       </button>
-      {outcome && (
-        <p className={outcome.ok ? "form-success" : "form-error"} role={outcome.ok ? "status" : "alert"}>
-          {outcome.message}
-        </p>
-      )}
+      <OutcomeMessage outcome={outcome} />
     </>
   );
 }

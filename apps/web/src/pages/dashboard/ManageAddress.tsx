@@ -5,8 +5,7 @@ import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { formText } from "../../lib/form";
-
-type Outcome = { ok: boolean; message: string } | null;
+import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 export function ManageAddress() {
   const trpc = useTRPC();
@@ -15,7 +14,7 @@ export function ManageAddress() {
   const add = useMutation(trpc.user.addAddress.mutationOptions());
   const update = useMutation(trpc.user.updateAddress.mutationOptions());
   const remove = useMutation(trpc.user.deleteAddress.mutationOptions());
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const keep = (addresses: Address[]) => queryClient.setQueryData(trpc.user.profile.queryKey(), (old) => (old ? { ...old, addresses } : old));
@@ -100,11 +99,7 @@ export function ManageAddress() {
       ) : (
         <AddressForm key={formKey} busy={add.isPending} onSubmit={submit} />
       )}
-      {outcome && (
-        <p className={outcome.ok ? "form-success" : "form-error"} role={outcome.ok ? "status" : "alert"}>
-          {outcome.message}
-        </p>
-      )}
+      <OutcomeMessage outcome={outcome} />
     </>
   );
 }
@@ -149,9 +144,9 @@ function AddressForm({
       <Field label="Country" name="country" required maxLength={100} defaultValue={address?.country ?? DEFAULT_COUNTRY} autoComplete="country-name" />
       <Field label="Mobile" name="mobile" required type="tel" check={mobileProblem} autoComplete="tel" defaultValue={address?.mobile} />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? "Saving..." : "Save address"}
-        </button>
+        <SubmitButton className="button button-primary" busy={busy} busyLabel="Saving...">
+          Save address
+        </SubmitButton>
         {onCancel && (
           <button type="button" className="button button-secondary" onClick={onCancel}>
             Cancel

@@ -6,8 +6,7 @@ import { serverMessageOf } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { AccountSecurity } from "./AccountSecurity";
 import { formText } from "../../lib/form";
-
-type Outcome = { ok: boolean; message: string } | null;
+import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 export function MyProfile() {
   const trpc = useTRPC();
@@ -15,7 +14,7 @@ export function MyProfile() {
   const profile = useQuery(trpc.user.profile.queryOptions());
   const update = useMutation(trpc.user.updateProfile.mutationOptions());
   const [editing, setEditing] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   if (profile.isPending) return <p role="status">Loading profile...</p>;
   if (profile.isError) return <p role="alert">We could not load your profile. Please try again.</p>;
@@ -52,9 +51,9 @@ export function MyProfile() {
             hint="10 digits, optionally with +91. Leave empty to remove it."
           />
           <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save profile"}
-            </button>
+            <SubmitButton className="button button-primary" busy={update.isPending} busyLabel="Saving...">
+              Save profile
+            </SubmitButton>
             <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
               Cancel
             </button>
@@ -92,11 +91,7 @@ export function MyProfile() {
           </button>
         </>
       )}
-      {outcome && (
-        <p className={outcome.ok ? "form-success" : "form-error"} role={outcome.ok ? "status" : "alert"}>
-          {outcome.message}
-        </p>
-      )}
+      <OutcomeMessage outcome={outcome} />
       <AccountSecurity />
     </>
   );

@@ -1,0 +1,13 @@
+import { Link } from "react-router";
+
+/** An empty list (cart, orders) and the way back to the menu. */
+export function EmptyWithBrowseLink({ message, className, buttonClassName }: { message: string; className: string; buttonClassName: string }) {
+  return (
+    <div className={className}>
+      <p>{message}</p>
+      <Link to="/" className={buttonClassName}>
+        Browse sweets
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { formatRupees } from "@mithai/schema/money";
+
+interface OrderAmounts {
+  subtotal: number;
+  discount: number;
+  deliveryCharge: number;
+  amount: number;
+  promoCode: string | null;
+}
+
+/**
+ * How a paid order's amount came about, as `<dl>` rows: the subtotal and discount when one was given, the delivery
+ * charge, and what was paid. `itemiseDelivery` shows the subtotal also when only delivery was added (the shopper's view).
+ */
+export function OrderAmountFacts({ order, discountLabel, itemiseDelivery = false }: { order: OrderAmounts; discountLabel: (promoCode: string | null) => string; itemiseDelivery?: boolean }) {
+  const itemised = order.discount > 0 || (itemiseDelivery && order.deliveryCharge > 0);
+  return (
+    <>
+      {itemised && (
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatRupees(order.subtotal)}</dd>
+        </div>
+      )}
+      {order.discount > 0 && (
+        <div>
+          <dt>{discountLabel(order.promoCode)}</dt>
+          <dd>−{formatRupees(order.discount)}</dd>
+        </div>
+      )}
+      {order.deliveryCharge > 0 && (
+        <div>
+          <dt>Delivery</dt>
+          <dd>{formatRupees(order.deliveryCharge)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{itemised ? "Paid" : "Amount"}</dt>
+        <dd>{formatRupees(order.amount)}</dd>
+      </div>
+    </>
+  );
+}
