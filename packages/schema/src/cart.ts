@@ -36,6 +36,9 @@ export function mergeChangeNotice(changed: readonly MergedQuantityChange[]): str
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number of kilograms from ${MIN_LINE_QUANTITY} to ${MAX_LINE_QUANTITY}`;
 export const CART_FULL_MESSAGE = `A cart can hold at most ${MAX_CART_LINES} different sweets`;
+export const LINE_FULL_MESSAGE = `You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;
+/** SPEC §4's alert for a quantity below the minimum. */
+export const MINIMUM_QUANTITY_MESSAGE = `Minimum ${MIN_LINE_QUANTITY} kg required to add to cart.`;
 
 export function isValidQuantity(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= MIN_LINE_QUANTITY && (value as number) <= MAX_LINE_QUANTITY;

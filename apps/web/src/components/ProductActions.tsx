@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { useCart } from "../lib/cart";
-import { MINIMUM_QUANTITY_MESSAGE } from "../lib/cart-lines";
+import { MINIMUM_QUANTITY_MESSAGE } from "@mithai/schema/cart";
 
 /** Quantity stepper, Add (then 'Added') and Proceed to Cart (once added) for one product (SPEC §4). */
 export function ProductActions({ item }: { item: FoodItem }) {

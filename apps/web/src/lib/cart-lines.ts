@@ -1,11 +1,7 @@
-import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, isValidQuantity, type CartLine, type CartMap } from "@mithai/schema/cart";
+import { CART_FULL_MESSAGE, LINE_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, MINIMUM_QUANTITY_MESSAGE, MIN_LINE_QUANTITY, isValidQuantity, type CartLine, type CartMap } from "@mithai/schema/cart";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { lineTotalPaise, paiseToRupees, rupeesToPaise, subtotalPaise } from "@mithai/schema/money";
 
-/** SPEC §4's alert for a quantity below the minimum. */
-export const MINIMUM_QUANTITY_MESSAGE = `Minimum ${MIN_LINE_QUANTITY} kg required to add to cart.`;
-// The server's words for a full line; @mithai/schema does not export them yet.
-const LINE_FULL_MESSAGE = `You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;
 
 /** One change to a cart, applied the same way to the guest cart and (optimistically) to the server cart. */
 export type CartChange =

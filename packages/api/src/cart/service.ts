@@ -1,7 +1,7 @@
 import { preparedQuery, type Db, type Tx } from "@mithai/db/client";
 import { cartItems, foodItems, users } from "@mithai/db/schema";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "@mithai/db/sql";
-import { CART_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
+import { CART_FULL_MESSAGE, LINE_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import { onSaleItemId } from "../catalog/food-items";
 import { AppError, badRequest, notFound } from "../errors";
@@ -9,7 +9,6 @@ import { stockShort } from "../stock/stock";
 
 
 const NOT_IN_CART = "This sweet is not in your cart";
-const LINE_FULL = `You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;
 
 const placeholder = { userId: sql.placeholder("userId"), foodItemId: sql.placeholder("foodItemId"), quantity: sql.placeholder("quantity") };
 const lineOf = and(eq(cartItems.userId, placeholder.userId), eq(cartItems.foodItemId, placeholder.foodItemId));
@@ -74,7 +73,7 @@ export function addToCart(db: Db, userId: string, itemId: string, quantity = 1):
     const inCart = lines.find((line) => line._id === foodItemId)?.quantity ?? 0;
     if (stock && stock.stockKg !== null && inCart + quantity > stock.stockKg) throw stockShort(stock.name, stock.stockKg);
     const [line] = await addToLine(tx).execute({ userId, foodItemId, quantity });
-    if (!line) throw badRequest(LINE_FULL);
+    if (!line) throw badRequest(LINE_FULL_MESSAGE);
     return getCart(tx, userId);
   });
 }
