@@ -8,7 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkoutLoad, printCheckout } from "./checkout";
 import { clusterLoad, clusterTable } from "./cluster";
-import { measure, startProcess, type LoadResult } from "./lib";
+import { catalogueLoad, catalogueTable } from "./catalogue";
+import { startProcess } from "./lib";
 import { lighthouseBench, lighthouseTable } from "./lighthouse";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -20,27 +21,6 @@ const LIGHTHOUSE_PORT = 3304;
 const CHECKOUT_ORDERS = Number(process.env.BENCH_ORDERS ?? 3000);
 /** nginx, two app servers and a Redis for the several-servers figures. */
 const CLUSTER_PORTS = { balancer: 3190, a: 3191, b: 3192, redis: 3194 };
-
-async function catalogueLoad(): Promise<{ bare: LoadResult; shop: LoadResult[] }> {
-  const bare = await startProcess("node", [path.join(root, "bench/bare-fastify.mjs")], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/`);
-  const bareResult = await measure("bare Fastify hello world", `http://127.0.0.1:${BARE_PORT}/`, { seconds: SECONDS, serverPid: bare.child.pid });
-  await bare.stop();
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-"));
-  const base = `http://127.0.0.1:${SHOP_PORT}`;
-  const shop = await startProcess("node", [path.join(root, "apps/server/dist/server.js")], { PORT: String(SHOP_PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ALLOW_SANDBOX_PAYMENTS: "true", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42" }, `${base}/readyz`);
-  const slug = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
-  const results = [];
-  for (const [name, url] of [
-    ["REST GET /api/food/list", `${base}/api/food/list`],
-    ["REST GET /api/food/slug/{slug}", `${base}/api/food/slug/${slug}`],
-    ["tRPC catalog.list", `${base}/trpc/catalog.list`],
-  ] as const) {
-    results.push(await measure(name, url, { seconds: SECONDS, serverPid: shop.child.pid }));
-  }
-  await shop.stop();
-  return { bare: bareResult, shop: results };
-}
 
 /** `npm start` on a fresh embedded database (migrations + demo seed) until the first page is served, then again on existing data. */
 async function coldStart(): Promise<{ freshMs: number; warmDataMs: number }> {
@@ -56,7 +36,7 @@ async function coldStart(): Promise<{ freshMs: number; warmDataMs: number }> {
   return { freshMs: await time(), warmDataMs: await time() };
 }
 
-const catalogue = await catalogueLoad();
+const catalogue = await catalogueLoad({ root, seconds: SECONDS, barePort: BARE_PORT, shopPort: SHOP_PORT });
 const cluster = await clusterLoad({ root, seconds: SECONDS, ports: CLUSTER_PORTS });
 const checkoutUntracked = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50 });
 const checkoutTracked = await checkoutLoad({ root, port: CHECKOUT_PORT, orders: CHECKOUT_ORDERS, concurrency: 50, stockTracked: true });
@@ -65,26 +45,9 @@ const cold = await coldStart();
 const lighthouse = await lighthouseBench({ root, port: LIGHTHOUSE_PORT });
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const rows = [catalogue.bare, ...catalogue.shop].map((r) => ({
-  ...r,
-  ratioToBare: Number((r.requestsPerSecond / catalogue.bare.requestsPerSecond).toFixed(2)),
-  // The same comparison by the server's own CPU per request: the load generator shares the two cores and
-  // spends more per byte received, so req/s of large answers are bounded by it, not by the server.
-  cpuRatioToBare:
-    r.serverCpuMicrosPerRequest && catalogue.bare.serverCpuMicrosPerRequest
-      ? Number((catalogue.bare.serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest).toFixed(2))
-      : null,
-}));
-
 console.log(`\nMithai bench — ${new Date().toISOString()} — ${machine}`);
 console.log(`50 connections, ${SECONDS} s each, browser-like Accept-Encoding (gzip, deflate, br, zstd)\n`);
-console.log("| endpoint | req/s | p50 ms | p99 ms | × bare Fastify (req/s) | server CPU µs/req | × bare Fastify (server CPU) | errors | non-2xx |");
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-for (const r of rows) {
-  console.log(
-    `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToBare} | ${r.serverCpuMicrosPerRequest ?? "n/a"} | ${r.cpuRatioToBare ?? "n/a"} | ${r.errors} | ${r.non2xx} |`,
-  );
-}
+console.log(catalogueTable(catalogue));
 if (cluster) console.log(`\n${clusterTable(cluster)}`);
 if (checkout) {
   printCheckout(checkout);
@@ -96,5 +59,5 @@ console.log(`\n${lighthouseTable(lighthouse)}`);
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 writeFileSync(
   path.join(root, "bench/results/latest.json"),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, connections: 50, catalogue: rows, cluster, checkout, coldStart: cold, lighthouse }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, seconds: SECONDS, connections: 50, catalogue, cluster, checkout, coldStart: cold, lighthouse }, null, 2)}\n`,
 );

@@ -11,6 +11,7 @@ import { assertNoNul } from "@mithai/api/nul-text";
 import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api/rate-limit";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
+import { registerCatalogAnswers } from "./plugins/catalog-answers";
 import { MIN_COMPRESSED_BYTES, registerInMemoryCompression } from "./plugins/compression";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -135,6 +136,7 @@ export async function buildApp({
   registerInMemoryCompression(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https:") });
+  registerCatalogAnswers(app);
   // REST (and tRPC mutation) input: params, query and parsed body, before any handler queries with it.
   app.addHook("preHandler", (req, _reply, done) => {
     try {

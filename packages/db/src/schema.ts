@@ -3,3 +3,4 @@ export * from "./tables/customer";
 export * from "./tables/order";
 export * from "./tables/mail";
 export * from "./tables/kitchen";
+export * from "./tables/sandbox";

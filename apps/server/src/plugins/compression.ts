@@ -1,6 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { PreparedJson } from "@mithai/api/catalog/cache";
 
 export type ContentEncoding = "br" | "gzip";
 
@@ -59,20 +58,4 @@ export function registerInMemoryCompression(app: FastifyInstance): void {
     reply.header("content-encoding", encoding).removeHeader("content-length");
     done(null, encoding === "br" ? brotliCompressSync(payload, BROTLI) : gzipSync(payload, GZIP));
   });
-}
-
-/**
- * Sends a JSON answer prepared once (see PreparedJson): 304 when the client holds this version, otherwise the
- * stored brotli, gzip or plain form. Always revalidated (no-cache), so an admin's change shows on the next read.
- * Routes using it set `config: { compress: false }`: the answer is already negotiated.
- */
-export function sendPreparedJson(req: FastifyRequest, reply: FastifyReply, prepared: PreparedJson): FastifyReply {
-  reply.header("etag", prepared.etag).header("cache-control", "no-cache");
-  varyOnEncoding(reply);
-  if (req.headers["if-none-match"] === prepared.etag) return reply.status(304).send();
-  reply.type("application/json; charset=utf-8");
-  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-  if (encoding === "br") return reply.header("content-encoding", "br").send(prepared.br);
-  if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(prepared.gzip);
-  return reply.send(prepared.json);
 }

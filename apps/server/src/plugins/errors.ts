@@ -1,22 +1,42 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, somethingWentWrong } from "@mithai/api/errors";
+import type { FieldError } from "@mithai/schema/contracts/z";
 
-/** One place maps every failure to an HTTP answer: 4xx with a message a person can act on, 5xx without internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/** A failure as HTTP answers it: the status, a message a person can act on, and what goes with it. */
+export interface HttpFailure {
+  status: number;
+  message: string;
+  /** A refused input's failing fields. */
+  fieldErrors?: FieldError[];
+  /** Only for a 5xx: the id its log line carries. */
+  requestId?: string;
+}
+
+/** One place maps every failure to an HTTP answer: 4xx with a message a person can act on, 5xx logged and without internals. */
+export function httpFailureOf(error: FastifyError | AppError, req: FastifyRequest): HttpFailure {
+  if (error instanceof AppError) {
+    if (error.httpStatus >= 500) {
+      req.log.error({ err: error.cause ?? error }, error.message);
+      return { status: error.httpStatus, message: error.message, requestId: req.id };
+    }
+    return { status: error.httpStatus, message: error.message, fieldErrors: error.fieldErrors };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: clientMessage(error) };
+  req.log.error({ err: error }, "request failed");
+  return { status: 500, message: somethingWentWrong(req.id), requestId: req.id };
+}
+
+/** The shop's own error answer (SPEC §7): `{ success: false, message }`, with `errors` for a refused input. */
+function shopErrorBody({ message, fieldErrors, requestId }: HttpFailure) {
+  return { success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}), ...(requestId ? { requestId } : {}) };
+}
+
+/** Answers every failure of this instance's routes as httpFailureOf maps it, worded by `body` (the shop's shape by default). */
+export function registerErrorHandler(app: FastifyInstance, body: (failure: HttpFailure) => unknown = shopErrorBody): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-    if (error instanceof AppError) {
-      if (error.httpStatus >= 500) {
-        req.log.error({ err: error.cause ?? error }, error.message);
-        return reply.status(error.httpStatus).send({ success: false, message: error.message, requestId: req.id });
-      }
-      return reply.status(error.httpStatus).send({ success: false, message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, message: clientMessage(error) });
-    }
-    req.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ success: false, message: somethingWentWrong(req.id), requestId: req.id });
+    const failure = httpFailureOf(error, req);
+    return reply.status(failure.status).send(body(failure));
   });
 }
 

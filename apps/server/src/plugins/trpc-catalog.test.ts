@@ -5,7 +5,7 @@ import type { AppRouter } from "@mithai/api/root";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
-import { TRPC_CATALOG_LIST_URL } from "./trpc";
+import { TRPC_CATALOG_LIST_URL } from "./catalog-answers";
 
 type QueryResult = { result: { data: FoodItem[] } };
 

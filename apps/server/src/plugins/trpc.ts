@@ -9,10 +9,6 @@ import { appRouter, type AppRouter } from "@mithai/api/root";
 import { assertAdmin } from "@mithai/api/auth/guards";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { contextFromRequest } from "../context";
-import { sendPreparedJson } from "./compression";
-
-/** The storefront's catalogue query, as its own GET (see apps/web/src/lib/trpc.ts): served from the catalogue cache. */
-export const TRPC_CATALOG_LIST_URL = "/trpc/catalog.list";
 
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {
   // Only the form procedures take a form: any other would get the raw multipart stream as its input.
@@ -23,14 +19,6 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
   // body it is handed that is not Node's own IncomingMessage, like the requests of app.inject).
   app.addHook("preValidation", async (req) => {
     if (isMultipart(req)) req.body = undefined;
-  });
-  // Every page of the storefront reads the catalogue. This exact request (no input, not batched) gets the answer tRPC
-  // would give, made once per catalogue version and pre-compressed, with an ETag; any other form goes to tRPC.
-  const { catalog } = app.deps;
-  app.addHook("onRequest", (req, reply, done) => {
-    if (req.method !== "GET" || req.url !== TRPC_CATALOG_LIST_URL) return done();
-    // If the catalogue cannot be read, tRPC answers (and logs) the failure in its own shape.
-    catalog.snapshot().then((snapshot) => sendPreparedJson(req, reply, snapshot.trpcListResponse), () => done());
   });
   // tRPC answers with a fetch Response, whose status and headers Fastify applies only after the onSend hooks: the
   // compression hook would take the body and lose them (every compressed error a 200 without a content type). The

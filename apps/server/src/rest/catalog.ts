@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { findById, findBySlug } from "@mithai/api/catalog/cache";
-import { sendPreparedJson } from "../plugins/compression";
+import type { FoodItem } from "@mithai/schema/catalog";
+
+export const REST_CATALOG_LIST_URL = "/api/food/list";
+
+/** SPEC §7's list answer; also made once per catalogue version by plugins/catalog-answers.ts. */
+export const catalogListAnswer = (items: FoodItem[]) => ({ success: true, data: items });
 
 /** SPEC §7 catalogue reads: `{ success, data }`, items carry `_id`. Served from the catalogue cache. */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { catalog } = app.deps;
 
-  // The list is the storefront's hottest answer: pre-serialised and pre-compressed, with an ETag for 304s.
-  // It negotiates its own encoding, so @fastify/compress's per-request hooks are left off this route.
-  app.get("/api/food/list", { config: { compress: false, decompress: false } }, async (req, reply) =>
-    sendPreparedJson(req, reply, (await catalog.snapshot()).listResponse),
-  );
+  // Plain GETs are answered by plugins/catalog-answers.ts, pre-compressed and with an ETag.
+  app.get(REST_CATALOG_LIST_URL, async () => catalogListAnswer((await catalog.snapshot()).items));
 
   app.get<{ Params: { slug: string } }>("/api/food/slug/:slug", async (req) => ({
     success: true,

@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Db, DbHandle } from "@mithai/db/client";
 import { sql } from "@mithai/db/sql";
 import type { FoodItem } from "@mithai/schema/catalog";
@@ -7,23 +5,13 @@ import { foodIdSchema, slugSchema } from "@mithai/schema/contracts/catalog";
 import { notFound } from "../errors";
 import { listFoodItems } from "./food-items";
 
-/** A JSON answer made once: the text, its ETag and its compressed forms. */
-export interface PreparedJson {
-  json: string;
-  etag: string;
-  gzip: Buffer;
-  br: Buffer;
-}
-
-/** The storefront's catalogue as read by every visitor, with the list answers pre-serialised. */
+/** The storefront's catalogue as read by every visitor. */
 export interface CatalogSnapshot {
   items: FoodItem[];
   bySlug: ReadonlyMap<string, FoodItem>;
   byId: ReadonlyMap<string, FoodItem>;
-  /** `GET /api/food/list` body (SPEC §7: `{ success, data }`). */
-  listResponse: PreparedJson;
-  /** `GET /trpc/catalog.list` body, as tRPC writes a query's result (`{ result: { data } }`, no transformer). */
-  trpcListResponse: PreparedJson;
+  /** Grows with every read of the catalogue in this process: what is derived from a snapshot can be kept per version. */
+  version: number;
 }
 
 export interface CatalogCache {
@@ -44,6 +32,7 @@ const CHANNEL = "mithai_catalog_changed";
  */
 export function createCatalogCache(db: Db, listen: DbHandle["listen"]): CatalogCache {
   let current: Promise<CatalogSnapshot> | null = null;
+  let loads = 0;
   let unlisten: (() => Promise<void>) | null = null;
   const invalidate = () => {
     current = null;
@@ -52,7 +41,7 @@ export function createCatalogCache(db: Db, listen: DbHandle["listen"]): CatalogC
   return {
     snapshot() {
       if (!current) {
-        const loading = loadSnapshot(db);
+        const loading = loadSnapshot(db, ++loads);
         current = loading;
         loading.catch(() => {
           if (current === loading) current = null;
@@ -76,24 +65,13 @@ export function createCatalogCache(db: Db, listen: DbHandle["listen"]): CatalogC
   };
 }
 
-async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
+async function loadSnapshot(db: Db, version: number): Promise<CatalogSnapshot> {
   const items = await listFoodItems(db);
   return {
     items,
     bySlug: new Map(items.map((item) => [item.slug, item])),
     byId: new Map(items.map((item) => [item._id, item])),
-    listResponse: prepareJson({ success: true, data: items }),
-    trpcListResponse: prepareJson({ result: { data: items } }),
-  };
-}
-
-function prepareJson(value: unknown): PreparedJson {
-  const json = JSON.stringify(value);
-  return {
-    json,
-    etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
-    gzip: gzipSync(json, { level: 9 }),
-    br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    version,
   };
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import { and, asc, eq } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { sandboxGatewayOrders, sandboxGatewayPayments, sandboxGatewayRefunds } from "@mithai/db/schema";
+import type { SandboxOrderInput, SandboxPaymentMethod, SandboxRefundInput } from "@mithai/schema/contracts/payments";
 import type { PaymentsConfig } from "../context";
 import { AppError } from "../errors";
 import { signPayment, signWebhook } from "./signatures";
@@ -13,9 +13,6 @@ import { signPayment, signWebhook } from "./signatures";
  */
 type SandboxOrderRow = typeof sandboxGatewayOrders.$inferSelect;
 type SandboxPaymentRow = typeof sandboxGatewayPayments.$inferSelect;
-
-export const SANDBOX_PAYMENT_METHODS = ["upi", "card"] as const;
-export type SandboxPaymentMethod = (typeof SANDBOX_PAYMENT_METHODS)[number];
 
 function providerId(prefix: "order" | "pay" | "evt" | "rfnd"): string {
   return `${prefix}_${randomBytes(10).toString("base64url").replace(/[-_]/g, "x")}`;
@@ -80,38 +77,8 @@ function paymentEntity(row: SandboxPaymentRow, currency: string): RazorpayPaymen
   };
 }
 
-/** Razorpay refuses amounts beyond its limit; the sandbox's bound is its integer column. */
-const MAX_AMOUNT_PAISE = 2_147_483_647;
-
-/**
- * What Razorpay's "create order" accepts, as far as the shop uses it: an amount in paise (a number, or digits
- * as text, as Razorpay takes it), a currency, a receipt of at most 40 characters and at most 15 notes of short
- * text. Anything else in the body is a 400 with Razorpay's wording, never a crash.
- */
-const sandboxOrderInput = z.object({
-  amount: z
-    .union([z.number(), z.string().regex(/^\d{1,12}$/)], { error: "The amount must be at least INR 1.00, in paise" })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int("The amount must be at least INR 1.00, in paise")
-        .min(100, "The amount must be at least INR 1.00, in paise")
-        .max(MAX_AMOUNT_PAISE, "The amount exceeds the maximum amount allowed"),
-    ),
-  currency: z.literal("INR", { error: "Currency is not supported" }).default("INR"),
-  receipt: z.string({ error: "receipt must be text" }).max(40, "receipt: the length must be no more than 40.").optional(),
-  notes: z
-    .record(z.string().max(256), z.union([z.string().max(256), z.number(), z.boolean()]), { error: "notes must be an object of short texts" })
-    .refine((notes) => Object.keys(notes).length <= 15, "notes: at most 15 keys are allowed")
-    .transform((notes) => Object.fromEntries(Object.entries(notes).map(([key, value]) => [key, String(value)])))
-    .default({}),
-});
-
-export async function createSandboxOrder(db: Db, body: unknown): Promise<RazorpayOrderEntity> {
-  const parsed = sandboxOrderInput.safeParse(body ?? {});
-  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
-  const { amount, currency, receipt, notes } = parsed.data;
+/** Razorpay's "create order" (the input checked by sandboxOrderInputSchema). */
+export async function createSandboxOrder(db: Db, { amount, currency, receipt, notes }: SandboxOrderInput): Promise<RazorpayOrderEntity> {
   const [row] = await db
     .insert(sandboxGatewayOrders)
     .values({ id: providerId("order"), amountPaise: amount, currency, receipt: receipt ?? null, notes })
@@ -223,16 +190,6 @@ function refundEntity(row: SandboxRefundRow): RazorpayRefundEntity {
   };
 }
 
-const sandboxRefundInput = z.object({
-  amount: z
-    .union([z.number(), z.string().regex(/^\d{1,12}$/)], { error: "The refund amount provided is not valid" })
-    .transform(Number)
-    .pipe(z.number().int("The refund amount provided is not valid").min(100, "The refund amount must be at least INR 1.00").max(MAX_AMOUNT_PAISE))
-    .optional(),
-  receipt: z.string().max(40, "receipt: the length must be no more than 40.").optional(),
-  notes: z.record(z.string().max(256), z.string().max(256)).default({}),
-});
-
 /** A signed `refund.*` event, as Razorpay sends it. */
 function refundWebhook(payments: PaymentsConfig, event: string, refund: RazorpayRefundEntity, now: Date): SandboxPaymentOutcome["webhook"] {
   const body = JSON.stringify({
@@ -255,21 +212,19 @@ export async function createSandboxRefund(
   db: Db,
   payments: PaymentsConfig,
   paymentId: string,
-  body: unknown,
+  input: SandboxRefundInput,
   now = new Date(),
 ): Promise<{ refund: RazorpayRefundEntity; webhook: SandboxPaymentOutcome["webhook"] }> {
   if (!payments.webhookSecret) throw new AppError("SERVICE_UNAVAILABLE", "Sandbox payments are not configured");
-  const parsed = sandboxRefundInput.safeParse(body ?? {});
-  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]!.message);
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.id, paymentId)).for("update");
     if (!payment) throw new AppError("NOT_FOUND", "The id provided does not exist");
     if (payment.status !== "captured") throw new AppError("BAD_REQUEST", "The payment has not been captured");
     const earlier = await tx.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.paymentId, paymentId));
     const left = payment.amountPaise - earlier.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountPaise, 0);
-    const amount = parsed.data.amount ?? left;
+    const amount = input.amount ?? left;
     if (amount > left || left <= 0) throw new AppError("BAD_REQUEST", "The refund amount provided is greater than amount captured");
-    const notes = { ...parsed.data.notes, ...(parsed.data.receipt ? { receipt: parsed.data.receipt } : {}) };
+    const notes = { ...input.notes, ...(input.receipt ? { receipt: input.receipt } : {}) };
     const [row] = await tx
       .insert(sandboxGatewayRefunds)
       .values({ id: providerId("rfnd"), paymentId, amountPaise: amount, status: "pending", notes, createdAt: now })

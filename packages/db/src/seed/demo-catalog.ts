@@ -1,6 +1,6 @@
 import type { Category, FaqEntry } from "@mithai/schema/catalog";
 
-/** How the demo picture draws one piece of the sweet (see packages/api/src/catalog/demo-art.ts). */
+/** How the demo picture draws one piece of the sweet (see packages/tooling/src/demo-art.ts). */
 export type SweetShape = "sphere" | "square" | "diamond" | "disc" | "halfmoon" | "teardrop" | "spiral" | "roll" | "bar";
 
 export interface DemoSweet {

@@ -38,3 +38,50 @@ export const razorpayWebhookEventSchema = z.object({
     .optional(),
 });
 export type RazorpayWebhookEvent = z.infer<typeof razorpayWebhookEventSchema>;
+
+/*
+ * The sandbox gateway: the slice of Razorpay's API the shop uses, faked in sandbox mode. Its inputs follow Razorpay's
+ * (amounts in paise, as a number or as digits); its refusals name the field, as Razorpay's do.
+ */
+
+const AMOUNT_AT_LEAST_ONE_RUPEE = "amount must be at least INR 1.00, in paise";
+const REFUND_AMOUNT = "amount: the refund amount provided is not valid";
+
+/** Paise as a number or as digits in text (Razorpay takes both), at most what an order's column holds. */
+const paise = (message: string, min: number, minMessage: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,12}$/, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, minMessage).max(MAX_PROVIDER_AMOUNT_PAISE, "amount exceeds the maximum amount allowed"));
+
+/** Razorpay's "create order", as far as the shop uses it: at most 15 notes of short text. */
+export const sandboxOrderInputSchema = z.object({
+  amount: paise(AMOUNT_AT_LEAST_ONE_RUPEE, 100, AMOUNT_AT_LEAST_ONE_RUPEE),
+  currency: z.literal("INR", { error: "currency: only INR is supported" }).default("INR"),
+  receipt: z.string({ error: "receipt must be text" }).max(40, "receipt: the length must be no more than 40.").optional(),
+  notes: z
+    .record(z.string().max(256), z.union([z.string().max(256), z.number(), z.boolean()]), { error: "notes must be an object of short texts" })
+    .refine((notes) => Object.keys(notes).length <= 15, "notes: at most 15 keys are allowed")
+    .transform((notes) => Object.fromEntries(Object.entries(notes).map(([key, value]) => [key, String(value)])))
+    .default({}),
+});
+export type SandboxOrderInput = z.infer<typeof sandboxOrderInputSchema>;
+
+/** Razorpay's "refund a payment": without an amount, whatever is left of the payment. */
+export const sandboxRefundInputSchema = z.object({
+  amount: paise(REFUND_AMOUNT, 100, "amount: the refund amount must be at least INR 1.00").optional(),
+  receipt: z.string({ error: "receipt must be text" }).max(40, "receipt: the length must be no more than 40.").optional(),
+  notes: z.record(z.string().max(256), z.string().max(256), { error: "notes must be an object of short texts" }).default({}),
+});
+export type SandboxRefundInput = z.infer<typeof sandboxRefundInputSchema>;
+
+export const SANDBOX_PAYMENT_METHODS = ["upi", "card"] as const;
+export type SandboxPaymentMethod = (typeof SANDBOX_PAYMENT_METHODS)[number];
+
+/** The test-mode checkout window's "Pay" (or its failure choice), keyed by the shop's key id like Razorpay's checkout. */
+export const sandboxCheckoutPayInputSchema = z.object({
+  key: z.string({ error: "key: the key id is required" }).max(100),
+  order_id: z.string({ error: "order_id is required" }).min(1, "order_id is required").max(100),
+  method: z.enum(SANDBOX_PAYMENT_METHODS, { error: "method must be upi or card" }),
+  outcome: z.enum(["success", "failure"], { error: "outcome must be success or failure" }),
+});

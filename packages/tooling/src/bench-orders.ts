@@ -9,8 +9,8 @@ import { orders } from "@mithai/db/schema";
 import { count, sql, type SQL } from "@mithai/db/sql";
 import { createTestDb, testDatabaseKind } from "@mithai/db/testing";
 import { orderListInputSchema, type OrderListInput } from "@mithai/schema/contracts/admin";
-import { orderFilterCondition } from "./order-search";
-import { decodeCursor, listAdminOrders, matchingCountQuery, orderPageQuery } from "./orders-admin";
+import { orderFilterCondition } from "@mithai/api/admin/order-search";
+import { decodeCursor, listAdminOrders, matchingCountQuery, orderPageQuery } from "@mithai/api/admin/orders-admin";
 
 const ORDERS = 100_000;
 const CUSTOMERS = 5_000;

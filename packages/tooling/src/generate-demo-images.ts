@@ -6,11 +6,11 @@ import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
 import { renderSweetSvg } from "./demo-art";
-import { createDiskImageStore } from "./image-store";
-import { demoImageName } from "./demo-seed";
-import { writeImageVariants } from "./images";
+import { createDiskImageStore } from "@mithai/api/catalog/image-store";
+import { demoImageName } from "@mithai/api/catalog/demo-seed";
+import { writeImageVariants } from "@mithai/api/catalog/images";
 
-const outDir = fileURLToPath(new URL("../../../db/seed/images", import.meta.url));
+const outDir = fileURLToPath(new URL("../../db/seed/images", import.meta.url));
 await rm(outDir, { recursive: true, force: true });
 const store = createDiskImageStore(outDir);
 for (const sweet of DEMO_SWEETS) {

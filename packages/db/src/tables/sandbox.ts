@@ -1,0 +1,42 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** State of the built-in Razorpay-compatible fake used in sandbox mode (kept in the database so it survives restarts). */
+export const sandboxGatewayOrders = pgTable("sandbox_gateway_orders", {
+  id: text("id").primaryKey(),
+  amountPaise: integer("amount_paise").notNull(),
+  currency: text("currency").notNull(),
+  receipt: text("receipt"),
+  status: text("status").notNull().default("created"),
+  notes: jsonb("notes").$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxGatewayPayments = pgTable(
+  "sandbox_gateway_payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => sandboxGatewayOrders.id),
+    amountPaise: integer("amount_paise").notNull(),
+    status: text("status").notNull(),
+    method: text("method").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_gateway_payments_order_idx").on(t.orderId)],
+);
+
+export const sandboxGatewayRefunds = pgTable(
+  "sandbox_gateway_refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => sandboxGatewayPayments.id),
+    amountPaise: integer("amount_paise").notNull(),
+    status: text("status").notNull(),
+    notes: jsonb("notes").$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_gateway_refunds_payment_idx").on(t.paymentId)],
+);
