@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcilePendingRefunds } from "@mithai/api/refunds/refunds";
 import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
-import { settleSandboxRefund } from "@mithai/api/payments/sandbox-gateway";
+import { paySandboxOrder, settleSandboxRefund } from "@mithai/api/payments/sandbox-gateway";
 import { eq } from "@mithai/db/sql";
 import { mailOutbox, orders, payments, refunds } from "@mithai/db/schema";
 import type { CustomerOrder, PlacedOrder } from "@mithai/schema/order";
 import { createAccount, bearer } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
-import { createCheckoutApp, createCustomer, eventually, fillCart, payInSandboxWindow, placeOrderVia, verifyVia, type Customer } from "./fixtures";
+import { createCheckoutApp, createCustomer, eventually, fillCart, payInSandboxWindow, placeOrderVia, sendWebhook, verifyVia, type Customer } from "./fixtures";
 
 /**
  * After the sale (issue 17): customers cancel within the window and get their money back; admins refund fully or
@@ -222,10 +222,11 @@ describe("cancellations and refunds (sandbox, end to end)", () => {
 
   it("a revived discounted order keeps its discount when no other order took it", async () => {
     const { buyer, abandoned } = await discountedOrderAbandoned();
-    const late = await payInSandboxWindow(t, abandoned);
-    // The sandbox's webhook settles the payment first, then the browser verifies (see the stock test's note).
-    await eventually(async () => (await t.database.db.select().from(orders).where(eq(orders.id, abandoned.orderId)))[0]?.paymentStatus !== "expired");
-    expect((await verifyVia(t, buyer, late.response!)).body).toMatchObject({ success: true, discountApplied: true });
+    // The late payment's webhook and the browser's verify arrive at the same moment.
+    const late = await paySandboxOrder(t.database.db, t.env.payments, { orderId: abandoned.razorpayOrderId, method: "upi", succeed: true });
+    const [hooked, verified] = await Promise.all([sendWebhook(t, late.webhook), verifyVia(t, buyer, late.checkoutResponse!)]);
+    expect(hooked.statusCode).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, discountApplied: true });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, abandoned.orderId));
     expect(order).toMatchObject({ paymentStatus: "paid", discountApplied: true });
     expect(order!.discountMonth).not.toBeNull();
