@@ -7,6 +7,7 @@ import {
   createSandboxOrder,
   createSandboxRefund,
   fetchSandboxRefund,
+  fetchSandboxPaymentRefunds,
   settleSandboxRefund,
   fetchSandboxOrder,
   fetchSandboxOrderPayments,
@@ -68,6 +69,7 @@ export async function sandboxRazorpayRoutes(app: FastifyInstance): Promise<void>
       return refund;
     });
     api.get<{ Params: { id: string } }>("/v1/refunds/:id", async (req) => fetchSandboxRefund(db, req.params.id));
+    api.get<{ Params: { id: string }; Querystring: { count?: string } }>("/v1/payments/:id/refunds", async (req) => fetchSandboxPaymentRefunds(db, req.params.id, req.query));
   }, { prefix: SANDBOX_API_PREFIX });
 
   function deliverWebhook(webhook: SandboxPaymentOutcome["webhook"]): void {

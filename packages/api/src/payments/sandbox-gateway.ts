@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { and, asc, eq } from "@mithai/db/sql";
+import { and, asc, desc, eq } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { sandboxGatewayOrders, sandboxGatewayPayments, sandboxGatewayRefunds } from "@mithai/db/schema";
 import type { PaymentsConfig } from "../context";
@@ -295,4 +295,24 @@ export async function fetchSandboxRefund(db: Db, refundId: string): Promise<Razo
   const [row] = await db.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.id, refundId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", "The id provided does not exist");
   return refundEntity(row);
+}
+
+const refundPageSize = z.coerce.number().int().min(1).max(100).catch(10);
+
+/** Razorpay's "fetch multiple refunds for a payment": newest first, at most `count` (10 by default, 100 at most). */
+export async function fetchSandboxPaymentRefunds(
+  db: Db,
+  paymentId: string,
+  query: { count?: unknown } = {},
+): Promise<{ entity: "collection"; count: number; items: RazorpayRefundEntity[] }> {
+  const count = refundPageSize.parse(query.count);
+  const [payment] = await db.select({ id: sandboxGatewayPayments.id }).from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.id, paymentId)).limit(1);
+  if (!payment) throw new AppError("NOT_FOUND", "The id provided does not exist");
+  const rows = await db
+    .select()
+    .from(sandboxGatewayRefunds)
+    .where(eq(sandboxGatewayRefunds.paymentId, paymentId))
+    .orderBy(desc(sandboxGatewayRefunds.createdAt), desc(sandboxGatewayRefunds.id))
+    .limit(count);
+  return { entity: "collection", count: rows.length, items: rows.map(refundEntity) };
 }
