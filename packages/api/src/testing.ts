@@ -8,6 +8,14 @@ import { AppError } from "./errors";
 import { createLimits } from "./limits";
 import { createShopOutbox } from "./mail/kinds";
 import type { Mailer, MailMessage } from "./mail/mailer";
+import { createRazorpayClient } from "./payments/razorpay-client";
+import {
+  createSandboxOrder,
+  createSandboxRefund,
+  fetchSandboxOrderPayments,
+  fetchSandboxPaymentRefunds,
+  fetchSandboxRefund,
+} from "./payments/sandbox-gateway";
 import { createRateLimiterFactory } from "./rate-limit";
 
 export const TEST_CONFIG: ApiConfig = {
@@ -92,4 +100,33 @@ export function losslessWebpHeader(width: number, height: number): Buffer {
   const payload = Buffer.concat([Buffer.from([0x2f]), u32(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14)), Buffer.alloc(10 * 1024 + 1)]);
   const chunk = Buffer.concat([Buffer.from("VP8L"), u32(payload.length), payload]);
   return Buffer.concat([Buffer.from("RIFF"), u32(4 + chunk.length), Buffer.from("WEBP"), chunk]);
+}
+
+/**
+ * Points the Razorpay SDK of TEST_CONFIG at the sandbox gateway's functions in this process (no HTTP server): the
+ * real SDK's calls reach the same fake the server hosts in sandbox mode. Errors answer as Razorpay's do.
+ */
+export function routeProviderToSandbox(db: Db): void {
+  type Call = { method?: string; url?: string; data?: string; params?: Record<string, unknown> };
+  const http = (createRazorpayClient(TEST_CONFIG).api as unknown as { rq: { defaults: { adapter: unknown } } }).rq;
+  const routes: [method: string, path: RegExp, answer: (id: string, body: unknown, query: Record<string, unknown>) => Promise<unknown>][] = [
+    ["post", /^\/v1\/orders$/, (_id, body) => createSandboxOrder(db, body)],
+    ["get", /^\/v1\/orders\/([^/]+)\/payments$/, (id) => fetchSandboxOrderPayments(db, id)],
+    ["post", /^\/v1\/payments\/([^/]+)\/refund$/, async (id, body) => (await createSandboxRefund(db, TEST_CONFIG.payments, id, body)).refund],
+    ["get", /^\/v1\/payments\/([^/]+)\/refunds$/, (id, _body, query) => fetchSandboxPaymentRefunds(db, id, query)],
+    ["get", /^\/v1\/refunds\/([^/]+)$/, (id) => fetchSandboxRefund(db, id)],
+  ];
+  http.defaults.adapter = async (call: Call) => {
+    for (const [method, path, answer] of routes) {
+      const match = call.method === method ? path.exec(call.url ?? "") : null;
+      if (!match) continue;
+      try {
+        return { data: await answer(match[1] ?? "", call.data ? JSON.parse(call.data) : undefined, call.params ?? {}), status: 200, statusText: "OK", headers: {}, config: call };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw Object.assign(new Error(error.message), { response: { status: error.httpStatus, data: { error: { code: "BAD_REQUEST_ERROR", description: error.message } } } });
+      }
+    }
+    throw new Error(`the test sandbox has no ${call.method} ${call.url}`);
+  };
 }
