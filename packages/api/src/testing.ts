@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "@mithai/db/client";
+import { orders } from "@mithai/db/schema";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createCatalogCache } from "./catalog/cache";
@@ -129,4 +131,23 @@ export function routeProviderToSandbox(db: Db): void {
     }
     throw new Error(`the test sandbox has no ${call.method} ${call.url}`);
   };
+}
+
+export const testAddress = { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" };
+
+/** An order as `place` leaves it: pending, with a provider order id; `kilos` of one ₹100 item unless `extra` says otherwise. */
+export async function insertPendingOrder(db: Db, userId: string, itemId: string, kilos = 2, extra: Partial<typeof orders.$inferInsert> = {}) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId,
+      items: [{ foodItemId: itemId, name: "Test Sweet 0", quantity: kilos, unitPricePaise: 10_000, image: "test.webp" }],
+      subtotalPaise: kilos * 10_000,
+      amountPaise: kilos * 10_000,
+      address: testAddress,
+      razorpayOrderId: `order_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
+      ...extra,
+    })
+    .returning();
+  return order!;
 }

@@ -3,10 +3,9 @@ import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { deliveryZones, foodItems, orders, sandboxGatewayOrders } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { appErrorOf, createTestContext, routeProviderToSandbox } from "../testing";
+import { appErrorOf, createTestContext, routeProviderToSandbox, testAddress } from "../testing";
 import { placeOrder } from "./place";
 
-const address = { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" };
 
 /** `placeOrder`, called directly, with the real SDK reaching the sandbox gateway in this process. */
 describe("placeOrder", () => {
@@ -28,7 +27,7 @@ describe("placeOrder", () => {
   it("stores the lines at catalogue prices with delivery, in paise, reserves tracked stock and creates the provider's order for the amount", async () => {
     await handle.db.update(foodItems).set({ stockKg: 5 }).where(eq(foodItems.id, itemIds[0]!));
     const userId = await insertTestUser(handle.db);
-    const placed = await placeOrder(ctx, userId, { address, items: [{ _id: itemIds[0]!, quantity: 2 }, { _id: itemIds[1]!, quantity: 1 }] });
+    const placed = await placeOrder(ctx, userId, { address: testAddress, items: [{ _id: itemIds[0]!, quantity: 2 }, { _id: itemIds[1]!, quantity: 1 }] });
     // ₹100 × 2 + ₹200 × 1 = ₹400, under the ₹1,000 free-delivery line: ₹49 delivery.
     expect(placed).toMatchObject({ success: true, amount: 44_900, currency: "INR", discountApplied: false, deliveryCharge: 49 });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
@@ -45,7 +44,7 @@ describe("placeOrder", () => {
   it("refuses more than is left (409 naming what is left), storing nothing", async () => {
     await handle.db.update(foodItems).set({ stockKg: 1 }).where(eq(foodItems.id, itemIds[1]!));
     const userId = await insertTestUser(handle.db);
-    const short = await appErrorOf(placeOrder(ctx, userId, { address, items: [{ _id: itemIds[1]!, quantity: 2 }] }));
+    const short = await appErrorOf(placeOrder(ctx, userId, { address: testAddress, items: [{ _id: itemIds[1]!, quantity: 2 }] }));
     expect(short).toMatchObject({ code: "CONFLICT", message: "Only 1 kg of Test Sweet 1 left" });
     expect(await handle.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
     expect(await stockOf(itemIds[1]!)).toBe(1);

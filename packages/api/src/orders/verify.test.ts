@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { orders, payments } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { createTestContext, TEST_CONFIG } from "../testing";
+import { createTestContext, insertPendingOrder, TEST_CONFIG } from "../testing";
 import { signPayment } from "../payments/signatures";
 import { verifyPayment } from "./verify";
 
@@ -21,20 +20,7 @@ describe("verifyPayment", () => {
   });
   afterAll(() => handle.close());
 
-  async function pendingOrder(userId: string) {
-    const [order] = await handle.db
-      .insert(orders)
-      .values({
-        userId,
-        items: [{ foodItemId: itemId, name: "Test Sweet 0", quantity: 2, unitPricePaise: 10_000, image: "test.webp" }],
-        subtotalPaise: 20_000,
-        amountPaise: 20_000,
-        address: { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" },
-        razorpayOrderId: `order_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
-      })
-      .returning();
-    return order!;
-  }
+  const pendingOrder = (userId: string) => insertPendingOrder(handle.db, userId, itemId);
   const signed = (razorpayOrderId: string, paymentId: string) => ({
     razorpay_order_id: razorpayOrderId,
     razorpay_payment_id: paymentId,

@@ -3,12 +3,11 @@ import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { deliveryZones, foodItems, orders, payments } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { appErrorOf, createTestContext, routeProviderToSandbox, TEST_CONFIG } from "../testing";
+import { appErrorOf, createTestContext, routeProviderToSandbox, TEST_CONFIG, testAddress } from "../testing";
 import { placeOrder } from "../orders/place";
 import { abandonPendingOrder, EXPIRE_AFTER_MS, reconcilePendingOrders } from "./reconciler";
 import { paySandboxOrder } from "./sandbox-gateway";
 
-const address = { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" };
 
 /** The reconciler, called directly: it asks the provider (the sandbox gateway, in this process) about pending orders. */
 describe("reconcilePendingOrders and abandonPendingOrder", () => {
@@ -28,7 +27,7 @@ describe("reconcilePendingOrders and abandonPendingOrder", () => {
 
   const place = async (kilos: number) => {
     const userId = await insertTestUser(handle.db);
-    return { userId, placed: await placeOrder(ctx, userId, { address, items: [{ _id: itemId, quantity: kilos }] }) };
+    return { userId, placed: await placeOrder(ctx, userId, { address: testAddress, items: [{ _id: itemId, quantity: kilos }] }) };
   };
   const orderRow = async (id: string) => (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const stock = async () => (await handle.db.select({ stockKg: foodItems.stockKg }).from(foodItems).where(eq(foodItems.id, itemId)))[0]!.stockKg;

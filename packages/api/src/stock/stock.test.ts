@@ -4,7 +4,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { and, eq } from "@mithai/db/sql";
 import { foodItems, mailOutbox, orders, payments, refunds } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { createTestContext, TEST_CONFIG } from "../testing";
+import { createTestContext, insertPendingOrder, TEST_CONFIG } from "../testing";
 import { verifyPayment } from "../orders/verify";
 import { signPayment, signWebhook } from "../payments/signatures";
 import { handleRazorpayWebhook } from "../payments/webhook";
@@ -28,20 +28,12 @@ describe("a late payment reported twice at once", () => {
     const [itemId] = (await insertTestFoodItems(handle.db, 1)) as [string];
     await handle.db.update(foodItems).set({ stockKg }).where(eq(foodItems.id, itemId));
     const userId = await insertTestUser(handle.db);
-    const [order] = await handle.db
-      .insert(orders)
-      .values({
-        userId,
-        items: [{ foodItemId: itemId, name: "Test Sweet 0", quantity: kilos, unitPricePaise: 10_000, image: "test.webp", reserved: true }],
-        subtotalPaise: kilos * 10_000,
-        amountPaise: kilos * 10_000,
-        address: { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" },
-        razorpayOrderId: `order_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
-        paymentStatus: "expired",
-        stockHeld: false,
-      })
-      .returning();
-    return { order: order!, itemId, userId, paymentId: `pay_${randomUUID().replaceAll("-", "").slice(0, 14)}` };
+    const order = await insertPendingOrder(handle.db, userId, itemId, kilos, {
+      items: [{ foodItemId: itemId, name: "Test Sweet 0", quantity: kilos, unitPricePaise: 10_000, image: "test.webp", reserved: true }],
+      paymentStatus: "expired",
+      stockHeld: false,
+    });
+    return { order, itemId, userId, paymentId: `pay_${randomUUID().replaceAll("-", "").slice(0, 14)}` };
   }
 
   type Late = Awaited<ReturnType<typeof expiredOrder>>;
