@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQuerySchema } from "@mithai/schema/contracts/payments";
 import type { Db } from "@mithai/db/client";
+import { orders } from "@mithai/db/schema";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createCatalogCache } from "./catalog/cache";
@@ -8,6 +11,14 @@ import { AppError } from "./errors";
 import { createLimits } from "./limits";
 import { createShopOutbox } from "./mail/kinds";
 import type { Mailer, MailMessage } from "./mail/mailer";
+import { createRazorpayClient } from "./payments/razorpay-client";
+import {
+  createSandboxOrder,
+  createSandboxRefund,
+  fetchSandboxOrderPayments,
+  fetchSandboxPaymentRefunds,
+  fetchSandboxRefund,
+} from "./payments/sandbox-gateway";
 import { createRateLimiterFactory } from "./rate-limit";
 
 export const TEST_CONFIG: ApiConfig = {
@@ -92,4 +103,52 @@ export function losslessWebpHeader(width: number, height: number): Buffer {
   const payload = Buffer.concat([Buffer.from([0x2f]), u32(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14)), Buffer.alloc(10 * 1024 + 1)]);
   const chunk = Buffer.concat([Buffer.from("VP8L"), u32(payload.length), payload]);
   return Buffer.concat([Buffer.from("RIFF"), u32(4 + chunk.length), Buffer.from("WEBP"), chunk]);
+}
+
+/**
+ * Points the Razorpay SDK of TEST_CONFIG at the sandbox gateway's functions in this process (no HTTP server): the
+ * real SDK's calls reach the same fake the server hosts in sandbox mode. Errors answer as Razorpay's do.
+ */
+export function routeProviderToSandbox(db: Db): void {
+  type Call = { method?: string; url?: string; data?: string; params?: Record<string, unknown> };
+  const http = (createRazorpayClient(TEST_CONFIG).api as unknown as { rq: { defaults: { adapter: unknown } } }).rq;
+  const routes: [method: string, path: RegExp, answer: (id: string, body: unknown, query: Record<string, unknown>) => Promise<unknown>][] = [
+    ["post", /^\/v1\/orders$/, (_id, body) => createSandboxOrder(db, sandboxOrderInputSchema.parse(body))],
+    ["get", /^\/v1\/orders\/([^/]+)\/payments$/, (id) => fetchSandboxOrderPayments(db, id)],
+    ["post", /^\/v1\/payments\/([^/]+)\/refund$/, async (id, body) => (await createSandboxRefund(db, TEST_CONFIG.payments, id, sandboxRefundInputSchema.parse(body))).refund],
+    ["get", /^\/v1\/payments\/([^/]+)\/refunds$/, (id, _body, query) => fetchSandboxPaymentRefunds(db, id, sandboxRefundListQuerySchema.parse(query))],
+    ["get", /^\/v1\/refunds\/([^/]+)$/, (id) => fetchSandboxRefund(db, id)],
+  ];
+  http.defaults.adapter = async (call: Call) => {
+    for (const [method, path, answer] of routes) {
+      const match = call.method === method ? path.exec(call.url ?? "") : null;
+      if (!match) continue;
+      try {
+        return { data: await answer(match[1] ?? "", call.data ? JSON.parse(call.data) : undefined, call.params ?? {}), status: 200, statusText: "OK", headers: {}, config: call };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw Object.assign(new Error(error.message), { response: { status: error.httpStatus, data: { error: { code: "BAD_REQUEST_ERROR", description: error.message } } } });
+      }
+    }
+    throw new Error(`the test sandbox has no ${call.method} ${call.url}`);
+  };
+}
+
+export const testAddress = { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" };
+
+/** An order as `place` leaves it: pending, with a provider order id; `kilos` of one ₹100 item unless `extra` says otherwise. */
+export async function insertPendingOrder(db: Db, userId: string, itemId: string, kilos = 2, extra: Partial<typeof orders.$inferInsert> = {}) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId,
+      items: [{ foodItemId: itemId, name: "Test Sweet 0", quantity: kilos, unitPricePaise: 10_000, image: "test.webp" }],
+      subtotalPaise: kilos * 10_000,
+      amountPaise: kilos * 10_000,
+      address: testAddress,
+      razorpayOrderId: `order_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
+      ...extra,
+    })
+    .returning();
+  return order!;
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcilePendingRefunds } from "@mithai/api/refunds/refunds";
 import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
-import { settleSandboxRefund } from "@mithai/api/payments/sandbox-gateway";
+import { createRazorpayClient } from "@mithai/api/payments/razorpay-client";
+import { paySandboxOrder, settleSandboxRefund } from "@mithai/api/payments/sandbox-gateway";
 import { eq } from "@mithai/db/sql";
-import { mailOutbox, orders, payments, refunds } from "@mithai/db/schema";
+import { mailOutbox, orders, payments, refunds, sandboxGatewayRefunds } from "@mithai/db/schema";
 import type { CustomerOrder, PlacedOrder } from "@mithai/schema/order";
 import { createAccount, bearer } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
-import { createCheckoutApp, createCustomer, eventually, fillCart, payInSandboxWindow, placeOrderVia, verifyVia, type Customer } from "./fixtures";
+import { createCheckoutApp, createCustomer, eventually, fillCart, payInSandboxWindow, placeOrderVia, sendWebhook, verifyVia, type Customer } from "./fixtures";
 
 /**
  * After the sale (issue 17): customers cancel within the window and get their money back; admins refund fully or
@@ -179,6 +180,111 @@ describe("cancellations and refunds (sandbox, end to end)", () => {
     expect(await refundMails(settled!.id)).toHaveLength(1);
   });
 
+  /**
+   * Makes the SDK's "refund a payment" calls fail until the returned function is called: on the way back (the provider
+   * took the refund; its answer is lost, as on a timeout) or on the way out (the provider never heard of it).
+   */
+  function loseRefundCalls(where: "answer" | "request"): () => void {
+    type Call = { method?: string; url?: string };
+    type Interceptors = { use(onFulfilled: (value: never) => unknown): number; eject(id: number): void };
+    const http = (createRazorpayClient(t.app.deps.config).api as unknown as { rq: { interceptors: Record<"request" | "response", Interceptors> } }).rq;
+    const isRefund = (call: Call) => call.method === "post" && /\/payments\/[^/]+\/refund$/.test(call.url ?? "");
+    const lost = () => Promise.reject(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }));
+    if (where === "answer") {
+      const id = http.interceptors.response.use((response: { config: Call }) => (isRefund(response.config) ? lost() : response));
+      return () => http.interceptors.response.eject(id);
+    }
+    const id = http.interceptors.request.use((call: Call) => (isRefund(call) ? lost() : call));
+    return () => http.interceptors.request.eject(id);
+  }
+  const refundsAtProvider = (paymentId: string) => t.database.db.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.paymentId, paymentId));
+  const paymentOf = async (orderId: string) => (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.paymentId!;
+
+  it("a refund the provider took but whose answer was lost is found there by the reconciler and kept: one refund, never two", async () => {
+    const { placed } = await paidOrder(1);
+    t.app.deps.config.payments.sandboxWebhookDelayMs = 600_000;
+    const restore = loseRefundCalls("answer");
+    try {
+      const answer = await refund(placed.orderId, { reason: "Box arrived open" });
+      expect(answer.statusCode).toBe(200);
+      expect(jsonOf<{ refund: { status: string }; message: string }>(answer)).toMatchObject({
+        refund: { status: "pending" },
+        message: expect.stringMatching(/has not confirmed the refund of ₹[\d,.]+ yet.*will not be sent twice/),
+      });
+    } finally {
+      restore();
+      t.app.deps.config.payments.sandboxWebhookDelayMs = 0;
+    }
+    const [unconfirmed] = await refundRows(placed.orderId);
+    expect(unconfirmed).toMatchObject({ status: "pending", providerRefundId: null, amountPaise: placed.amount });
+    // Not failed, so it cannot be retried into a second refund.
+    const retry = await t.app.inject({ method: "POST", url: "/trpc/admin.retryRefund", headers: bearer(admin.token), payload: { id: unconfirmed!.id } });
+    expect(retry.statusCode).toBe(409);
+    expect((await refund(placed.orderId, { reason: "Again" })).statusCode).toBe(409);
+
+    const [taken] = await refundsAtProvider(await paymentOf(placed.orderId));
+    const later = new Date(Date.now() + 5 * 60_000);
+    expect(await reconcilePendingRefunds(t.app.deps, later)).toBe(0);
+    expect((await refundRows(placed.orderId))[0]).toMatchObject({ status: "pending", providerRefundId: taken!.id });
+    // The bank processes it (its webhook lost too): the next pass settles it.
+    expect(await settleSandboxRefund(t.database.db, t.app.deps.config.payments, taken!.id)).not.toBeNull();
+    expect(await reconcilePendingRefunds(t.app.deps, later)).toBe(1);
+    expect((await refundRows(placed.orderId))[0]).toMatchObject({ status: "processed", providerRefundId: taken!.id });
+    expect(await refundsAtProvider(await paymentOf(placed.orderId))).toHaveLength(1);
+    expect(await refundMails(unconfirmed!.id)).toHaveLength(1);
+  });
+
+  it("a refund marked failed although the provider took it is kept, not made again, when retried", async () => {
+    const { placed } = await paidOrder(1);
+    t.app.deps.config.payments.sandboxWebhookDelayMs = 600_000;
+    const restore = loseRefundCalls("answer");
+    try {
+      await refund(placed.orderId, { reason: "Wrong box" });
+      // As an older server left such refunds: failed, with no provider id.
+      const [row] = await refundRows(placed.orderId);
+      expect(row).toMatchObject({ status: "pending", providerRefundId: null });
+      await t.database.db.update(refunds).set({ status: "failed", failureReason: "the payment service did not answer" }).where(eq(refunds.id, row!.id));
+      restore();
+      const retried = await t.app.inject({ method: "POST", url: "/trpc/admin.retryRefund", headers: bearer(admin.token), payload: { id: row!.id } });
+      expect(retried.statusCode).toBe(200);
+    } finally {
+      restore();
+      t.app.deps.config.payments.sandboxWebhookDelayMs = 0;
+    }
+    const atProvider = await refundsAtProvider(await paymentOf(placed.orderId));
+    expect(atProvider).toHaveLength(1);
+    const [kept] = await refundRows(placed.orderId);
+    expect(kept).toMatchObject({ status: "pending", providerRefundId: atProvider[0]!.id, amountPaise: placed.amount });
+    await settleSandboxRefund(t.database.db, t.app.deps.config.payments, atProvider[0]!.id);
+    expect(await reconcilePendingRefunds(t.app.deps, new Date(Date.now() + 5 * 60_000))).toBe(1);
+    expect((await refundRows(placed.orderId))[0]!.status).toBe("processed");
+    expect(await refundsAtProvider(await paymentOf(placed.orderId))).toHaveLength(1);
+    expect(await refundMails(kept!.id)).toHaveLength(1);
+  });
+
+  it("a refund call that never reached the provider is failed once the provider has no record of it, and then retried once", async () => {
+    const { placed } = await paidOrder(1);
+    const restore = loseRefundCalls("request");
+    try {
+      expect((await refund(placed.orderId, { reason: "Melted" })).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
+    const [row] = await refundRows(placed.orderId);
+    expect(row).toMatchObject({ status: "pending", providerRefundId: null });
+    // Still young: perhaps in flight; it waits.
+    await reconcilePendingRefunds(t.app.deps, new Date(Date.now() + 5 * 60_000));
+    expect((await refundRows(placed.orderId))[0]!.status).toBe("pending");
+    await reconcilePendingRefunds(t.app.deps, new Date(Date.now() + 11 * 60_000));
+    expect((await refundRows(placed.orderId))[0]).toMatchObject({ status: "failed", failureReason: "the payment service has no record of it; it can be retried" });
+    expect(await refundsAtProvider(await paymentOf(placed.orderId))).toEqual([]);
+
+    const retried = await t.app.inject({ method: "POST", url: "/trpc/admin.retryRefund", headers: bearer(admin.token), payload: { id: row!.id } });
+    expect(retried.statusCode).toBe(200);
+    await eventually(async () => (await refundRows(placed.orderId))[0]?.status === "processed");
+    expect(await refundsAtProvider(await paymentOf(placed.orderId))).toHaveLength(1);
+  });
+
   /** A customer's month: one paid order, then a discounted second one whose payment window was closed (it expired). */
   async function discountedOrderAbandoned() {
     const buyer = await createCustomer(t);
@@ -222,10 +328,11 @@ describe("cancellations and refunds (sandbox, end to end)", () => {
 
   it("a revived discounted order keeps its discount when no other order took it", async () => {
     const { buyer, abandoned } = await discountedOrderAbandoned();
-    const late = await payInSandboxWindow(t, abandoned);
-    // The sandbox's webhook settles the payment first, then the browser verifies (see the stock test's note).
-    await eventually(async () => (await t.database.db.select().from(orders).where(eq(orders.id, abandoned.orderId)))[0]?.paymentStatus !== "expired");
-    expect((await verifyVia(t, buyer, late.response!)).body).toMatchObject({ success: true, discountApplied: true });
+    // The late payment's webhook and the browser's verify arrive at the same moment.
+    const late = await paySandboxOrder(t.database.db, t.env.payments, { orderId: abandoned.razorpayOrderId, method: "upi", succeed: true });
+    const [hooked, verified] = await Promise.all([sendWebhook(t, late.webhook), verifyVia(t, buyer, late.checkoutResponse!)]);
+    expect(hooked.statusCode).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, discountApplied: true });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, abandoned.orderId));
     expect(order).toMatchObject({ paymentStatus: "paid", discountApplied: true });
     expect(order!.discountMonth).not.toBeNull();

@@ -7,12 +7,13 @@ import {
   createSandboxRefund,
   fetchSandboxOrder,
   fetchSandboxOrderPayments,
+  fetchSandboxPaymentRefunds,
   fetchSandboxRefund,
   paySandboxOrder,
   settleSandboxRefund,
   type SandboxPaymentOutcome,
 } from "@mithai/api/payments/sandbox-gateway";
-import { sandboxCheckoutPayInputSchema, sandboxOrderInputSchema, sandboxRefundInputSchema } from "@mithai/schema/contracts/payments";
+import { sandboxCheckoutPayInputSchema, sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQuerySchema } from "@mithai/schema/contracts/payments";
 import { registerErrorHandler, type HttpFailure } from "../plugins/errors";
 import { RAZORPAY_WEBHOOK_PATH } from "./payments-webhook";
 import { parseInput } from "./request";
@@ -47,6 +48,7 @@ export async function sandboxRazorpayRoutes(app: FastifyInstance): Promise<void>
         return refund;
       });
       api.get<Params>("/v1/refunds/:id", async (req) => fetchSandboxRefund(db, req.params.id));
+      api.get<Params>("/v1/payments/:id/refunds", async (req) => fetchSandboxPaymentRefunds(db, req.params.id, parseInput(sandboxRefundListQuerySchema, req.query)));
     },
     { prefix: SANDBOX_API_PREFIX },
   );

@@ -1,4 +1,4 @@
-import type { Db } from "@mithai/db/client";
+import type { Db, DbOrTx } from "@mithai/db/client";
 import { documentSeries } from "@mithai/db/schema";
 import { sql, type SQLWrapper } from "@mithai/db/sql";
 
@@ -11,7 +11,7 @@ type Source = Parameters<ReturnType<Db["select"]>["from"]>[0];
  * same statement: the order just paid, the refund just processed). The series row stays locked until the statement
  * commits and is rolled back with it, so the numbers are consecutive without gaps.
  */
-export function nextSerial(db: Db, name: string, source: Source, series: DocumentSeries, year: string | SQLWrapper) {
+export function nextSerial(db: DbOrTx, name: string, source: Source, series: DocumentSeries, year: string | SQLWrapper) {
   return db.$with(name).as(
     db
       .insert(documentSeries)

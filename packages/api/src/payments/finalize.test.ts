@@ -110,7 +110,7 @@ describe("finalizePaid", () => {
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, late.id));
     expect(order).toMatchObject({ paymentStatus: "refunded", paymentId: "pay_toolate00001" });
     expect(await handle.db.select().from(payments).where(eq(payments.orderId, late.id))).toMatchObject([{ status: "captured", amountPaise: 45_000 }]);
-    // The whole amount goes back (no provider answers in this test, so the refund waits as failed for a retry).
+    // The whole amount goes back (no provider answers in this test, so the refund waits, pending, to be looked up there).
     expect(await handle.db.select().from(refunds).where(and(eq(refunds.orderId, late.id)))).toMatchObject([{ amountPaise: 45_000, idempotencyKey: `unhonourable:${late.id}` }]);
     // Nothing was delivered: no receipt, no invoice, and the cart is as it was.
     expect(await handle.db.select().from(invoices).where(eq(invoices.orderId, late.id))).toEqual([]);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "@mithai/db/sql";
-import { preparedQuery } from "@mithai/db/client";
+import { preparedQuery, type DbOrTx } from "@mithai/db/client";
 import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
 import { paidInMonthRange, paidOrdersBetweenSql } from "../orders/discount";
 import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, promoCodes, refunds } from "@mithai/db/schema";
@@ -54,23 +54,34 @@ export async function finalizePaid(
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   now = new Date(),
-): Promise<{ finalized: true; order: OrderRow; paidEarlierThisMonth: number } | { finalized: false }> {
-  const finalized = await finalizeStatement(deps, razorpayOrderId, payment, now);
-  if (finalized) return finalized;
+): Promise<Finalized | { finalized: false }> {
+  const finalized = await finalizeStatement(deps.db, deps.config, razorpayOrderId, payment, now);
+  if (finalized) return announcePaid(deps, finalized, payment);
   // Not paid by this call: already paid (nothing to do), or an order that failed or expired meanwhile.
   const guard = paymentGuard(payment);
   if (await refundUnhonourable(deps, razorpayOrderId, payment, now, sql`${discountSlotTaken} and ${guard}`, DISCOUNT_GONE)) return { finalized: false };
-  const stock = await retakeReleasedStock(deps, razorpayOrderId, sql`not ${discountSlotTaken} and ${guard}`);
-  if (stock === "held") {
-    const revived = await finalizeStatement(deps, razorpayOrderId, payment, now);
-    if (revived) return revived;
-  }
-  if (stock === "short") {
+  const stock = await retakeReleasedStock(deps, razorpayOrderId, sql`not ${discountSlotTaken} and ${guard}`, async (tx) => {
+    const revived = await finalizeStatement(tx, deps.config, razorpayOrderId, payment, now);
+    // The order is locked, holds its stock and matched the same guard: nothing can stop its payment.
+    if (!revived) throw new Error(`late payment ${payment.paymentId}: the order took its stock again but could not be paid`);
+    return revived;
+  });
+  if (stock.outcome === "held") return announcePaid(deps, stock.paid, payment);
+  if (stock.outcome === "short") {
     await refundUnhonourable(deps, razorpayOrderId, payment, now, sql`${unpaidOrderSql} and not ${orders.stockHeld} and ${guard}`, STOCK_GONE);
     return { finalized: false };
   }
   await warnOnAmountMismatch(deps, razorpayOrderId, payment);
   return { finalized: false };
+}
+
+type Finalized = { finalized: true; order: OrderRow; paidEarlierThisMonth: number };
+
+/** After the payment's commit: the log line, and the outbox woken to send the receipt (after the answer: a slow mail server never holds up the payment). */
+function announcePaid(deps: Pick<ApiDeps, "log" | "outbox">, finalized: Finalized, payment: ReportedPayment): Finalized {
+  deps.log.info({ orderId: finalized.order.id, paymentId: payment.paymentId, source: payment.source }, "order paid");
+  deps.outbox.wake();
+  return finalized;
 }
 
 /** The reported payment must match the order: its amount when the provider tells it, its customer on verify. */
@@ -225,14 +236,15 @@ const finalizeQuery = preparedQuery((db) => {
 });
 
 async function finalizeStatement(
-  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+  db: DbOrTx,
+  config: Pick<ApiDeps["config"], "invoicePrefix">,
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   now: Date,
-): Promise<{ finalized: true; order: OrderRow; paidEarlierThisMonth: number } | null> {
+): Promise<Finalized | null> {
   const year = financialYear(now);
   const { from, until } = paidInMonthRange(shopMonth(now), now);
-  const [row] = await finalizeQuery(deps.db).execute({
+  const [row] = await finalizeQuery(db).execute({
     razorpayOrderId,
     paymentId: payment.paymentId,
     amountPaise: payment.amountPaise ?? null,
@@ -241,17 +253,11 @@ async function finalizeStatement(
     source: payment.source,
     now: now.toISOString(),
     year,
-    invoiceNumberPrefix: documentNumberPrefix(deps.config.invoicePrefix, "invoice", year),
+    invoiceNumberPrefix: documentNumberPrefix(config.invoicePrefix, "invoice", year),
     paidFrom: from.toISOString(),
     paidUntil: until.toISOString(),
   });
-
-  if (!row) return null;
-  const order = row.paid;
-  deps.log.info({ orderId: order.id, paymentId: payment.paymentId, source: payment.source }, "order paid");
-  // The receipt goes out from the outbox, after the answer: a slow mail server never holds up the payment.
-  deps.outbox.wake();
-  return { finalized: true, order, paidEarlierThisMonth: row.earlier.count };
+  return row ? { finalized: true, order: row.paid, paidEarlierThisMonth: row.earlier.count } : null;
 }
 
 /**

@@ -63,7 +63,7 @@ export async function reconcilePendingOrders(
   reconcileAfterMs = RECONCILE_AFTER_MS,
 ): Promise<Record<Outcome, number>> {
   const tally: Record<Outcome, number> = { paid: 0, expired: 0, pending: 0 };
-  // Stock still held by orders that failed or expired (a late payment's revival that did not end paid) goes back.
+  // Stock still held by orders that failed or expired (left by older revivals of late payments) goes back.
   await releaseUnpaidStock(deps);
   const claimBefore = new Date(now.getTime() - Math.min(CLAIM_MS, reconcileAfterMs));
   const candidates = await deps.db

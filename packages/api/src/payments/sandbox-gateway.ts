@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq } from "@mithai/db/sql";
+import { and, asc, desc, eq } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { sandboxGatewayOrders, sandboxGatewayPayments, sandboxGatewayRefunds } from "@mithai/db/schema";
-import type { SandboxOrderInput, SandboxPaymentMethod, SandboxRefundInput } from "@mithai/schema/contracts/payments";
+import type { SandboxOrderInput, SandboxPaymentMethod, SandboxRefundInput, SandboxRefundListQuery } from "@mithai/schema/contracts/payments";
 import type { PaymentsConfig } from "../context";
 import { AppError } from "../errors";
 import { signPayment, signWebhook } from "./signatures";
@@ -250,4 +250,21 @@ export async function fetchSandboxRefund(db: Db, refundId: string): Promise<Razo
   const [row] = await db.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.id, refundId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", "The id provided does not exist");
   return refundEntity(row);
+}
+
+/** Razorpay's "fetch multiple refunds for a payment": newest first, at most `count` (10 by default, 100 at most). */
+export async function fetchSandboxPaymentRefunds(
+  db: Db,
+  paymentId: string,
+  { count }: SandboxRefundListQuery,
+): Promise<{ entity: "collection"; count: number; items: RazorpayRefundEntity[] }> {
+  const [payment] = await db.select({ id: sandboxGatewayPayments.id }).from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.id, paymentId)).limit(1);
+  if (!payment) throw new AppError("NOT_FOUND", "The id provided does not exist");
+  const rows = await db
+    .select()
+    .from(sandboxGatewayRefunds)
+    .where(eq(sandboxGatewayRefunds.paymentId, paymentId))
+    .orderBy(desc(sandboxGatewayRefunds.createdAt), desc(sandboxGatewayRefunds.id))
+    .limit(count);
+  return { entity: "collection", count: rows.length, items: rows.map(refundEntity) };
 }

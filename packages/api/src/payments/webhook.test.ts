@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { orders, payments, refunds, webhookEvents } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { appErrorOf, createTestContext, TEST_CONFIG } from "../testing";
+import { appErrorOf, createTestContext, insertPendingOrder, TEST_CONFIG } from "../testing";
 import { signWebhook } from "./signatures";
 import { handleRazorpayWebhook } from "./webhook";
 
@@ -22,20 +21,7 @@ describe("handleRazorpayWebhook", () => {
   });
   afterAll(() => handle.close());
 
-  async function pendingOrder() {
-    const [order] = await handle.db
-      .insert(orders)
-      .values({
-        userId: await insertTestUser(handle.db),
-        items: [{ foodItemId: itemId, name: "Test Sweet 0", quantity: 2, unitPricePaise: 10_000, image: "test.webp" }],
-        subtotalPaise: 20_000,
-        amountPaise: 20_000,
-        address: { fullName: "Asha Rao", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" },
-        razorpayOrderId: `order_${randomUUID().replaceAll("-", "").slice(0, 14)}`,
-      })
-      .returning();
-    return order!;
-  }
+  const pendingOrder = async () => insertPendingOrder(handle.db, await insertTestUser(handle.db), itemId);
 
   const paymentEvent = (event: string, razorpayOrderId: string, paymentId: string, amount: number) =>
     Buffer.from(JSON.stringify({ event, payload: { payment: { entity: { id: paymentId, order_id: razorpayOrderId, amount, method: "upi" } } } }));

@@ -1,5 +1,5 @@
 import type { Tx } from "@mithai/db/client";
-import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "@mithai/db/sql";
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "@mithai/db/sql";
 import { creditNotes, mailOutbox, orders, refunds } from "@mithai/db/schema";
 import type { RefundStatus } from "@mithai/schema/order";
 import { formatRupees, paiseToRupees } from "@mithai/schema/money";
@@ -118,13 +118,19 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ ro
 function refundMessage(row: RefundRow): string {
   const amount = formatRupees(paiseToRupees(row.amountPaise));
   if (row.status === "processed") return `${amount} has been refunded.`;
+  if (row.status === "pending" && !row.providerRefundId) return `The payment service has not confirmed the refund of ${amount} yet: it is being checked with them, and will not be sent twice.`;
   if (row.status === "failed") return `The refund of ${amount} failed: ${row.failureReason ?? "the payment service refused it"}. It can be retried.`;
   return `A refund of ${amount} is on its way back to the original payment method (usually 5–7 working days).`;
 }
 
-/** Asks the provider for a recorded refund; a refusal (or an unreachable provider) leaves it failed, to be retried. */
+/**
+ * Asks the provider for a recorded refund (our id in its notes). A refusal leaves it failed, to be retried. A call
+ * whose answer is lost (a timeout, a dropped connection, the provider's 5xx) may have been accepted all the same: the
+ * refund stays pending without the provider's id until `reconcilePendingRefunds` looks it up by our id, so it is
+ * never asked for twice.
+ */
 export async function sendToProvider(deps: RefundDeps, row: RefundRow): Promise<RefundRow> {
-  let providerRefund: { id: string; status: string };
+  let providerRefund: ProviderRefund;
   try {
     providerRefund = await createRazorpayClient(deps.config).payments.refund(row.paymentId, {
       amount: row.amountPaise,
@@ -133,6 +139,10 @@ export async function sendToProvider(deps: RefundDeps, row: RefundRow): Promise<
     });
   } catch (cause) {
     const reason = providerErrorText(cause);
+    if (!isProviderRefusal(cause)) {
+      deps.log.warn({ refundId: row.id, orderId: row.orderId, reason }, "the payment service's answer to a refund was lost; it will be looked up there");
+      return row;
+    }
     deps.log.warn({ refundId: row.id, orderId: row.orderId, reason }, "refund refused by the payment service");
     const [failed] = await deps.db
       .update(refunds)
@@ -141,19 +151,40 @@ export async function sendToProvider(deps: RefundDeps, row: RefundRow): Promise<
       .returning();
     return failed ?? row;
   }
+  return keepProviderRefund(deps, row, providerRefund);
+}
+
+type ProviderRefund = { id: string; status: string };
+
+/** Stores the provider's refund for ours; one the provider settled already (instant refunds) is settled now, else its webhook will. */
+async function keepProviderRefund(deps: RefundDeps, row: RefundRow, providerRefund: ProviderRefund): Promise<RefundRow> {
   // (The provider's webhook may have settled it already, storing the same id.)
   const [sent] = await deps.db
     .update(refunds)
     .set({ providerRefundId: providerRefund.id })
     .where(eq(refunds.id, row.id))
     .returning();
-  // A provider that answers "processed" at once (instant refunds) settles it now; otherwise its webhook will.
   if (providerRefund.status === "processed" || providerRefund.status === "failed") {
     await settleRefund(deps, providerRefund.id, providerRefund.status);
     const [settled] = await deps.db.select().from(refunds).where(eq(refunds.id, row.id));
     return settled!;
   }
   return sent!;
+}
+
+/**
+ * The provider's refund made for ours by an earlier call whose answer was lost, found by our id in its notes;
+ * one that failed moved no money and is left out. Throws when the provider cannot be asked.
+ */
+async function findProviderRefund(deps: Pick<RefundDeps, "config">, row: RefundRow): Promise<ProviderRefund | null> {
+  const answer = await createRazorpayClient(deps.config).payments.fetchMultipleRefund(row.paymentId, { count: 100 });
+  return answer.items.find((refund) => refund.notes?.refundId === row.id && refund.status !== "failed") ?? null;
+}
+
+/** Only an answer from the provider refusing the request (4xx) says it took nothing; anything else may hide an accepted refund. */
+function isProviderRefusal(cause: unknown): boolean {
+  const status = (cause as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
 }
 
 function providerErrorText(cause: unknown): string {
@@ -231,7 +262,10 @@ export async function settleRefund(
   return true;
 }
 
-/** A failed refund, asked for again (a new provider refund); the order's total is checked again first. */
+/**
+ * A failed refund, asked for again; the order's total is checked again first. An earlier call may have reached the
+ * provider after all (its answer lost): the provider's refund for ours is then kept, never a second one made.
+ */
 export async function retryRefund(deps: RefundDeps, refundId: string): Promise<RefundAnswer> {
   const revived = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
@@ -245,42 +279,62 @@ export async function retryRefund(deps: RefundDeps, refundId: string): Promise<R
       .set({ status: "pending", providerRefundId: null, failureReason: null, updatedAt: new Date() })
       .where(and(eq(refunds.id, row.id), eq(refunds.status, "failed")))
       .returning();
-    return again!;
+    // Another retry of it won the order's lock first.
+    if (!again) throw new AppError("CONFLICT", "Only a failed refund can be retried.");
+    return again;
   });
-  const sent = await sendToProvider(deps, revived);
+  let earlier: ProviderRefund | null;
+  try {
+    earlier = await findProviderRefund(deps, revived);
+  } catch (error) {
+    // Unknown whether an earlier call went through: left pending for the reconciler to look up.
+    deps.log.warn({ err: error, refundId }, "could not look up a refund at the payment service before retrying it");
+    return answerOf(revived, refundMessage(revived));
+  }
+  const sent = earlier ? await keepProviderRefund(deps, revived, earlier) : await sendToProvider(deps, revived);
   return answerOf(sent, refundMessage(sent));
 }
 
-/** How long a refund may wait for the provider's id before the call to it is taken to have been interrupted. */
+/** How long a refund may wait for the provider's id before, if the provider has no record of it, it is taken to have failed. */
 const INTERRUPTED_AFTER_MS = 10 * 60_000;
 
 /**
  * Refunds still pending at the provider for a while: asked about (when a webhook was lost), and settled. A refund
- * that never got the provider's answer (the server stopped mid-call) is marked failed for the admin to check and retry.
+ * whose call's answer was lost is looked up at the provider by our id and kept; one the provider still has no record
+ * of after INTERRUPTED_AFTER_MS is marked failed, safe to retry. Answers how many refunds it settled.
  */
 export async function reconcilePendingRefunds(deps: RefundDeps, now = new Date(), olderThanMs = 60_000): Promise<number> {
-  await deps.db
-    .update(refunds)
-    .set({ status: "failed", failureReason: "interrupted before the payment service answered; check its dashboard before retrying", updatedAt: now })
-    .where(and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), lt(refunds.updatedAt, new Date(now.getTime() - INTERRUPTED_AFTER_MS))));
   const stale = await deps.db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.status, "pending"), isNotNull(refunds.providerRefundId), lt(refunds.updatedAt, new Date(now.getTime() - olderThanMs))))
+    .where(and(eq(refunds.status, "pending"), lt(refunds.updatedAt, new Date(now.getTime() - olderThanMs))))
     .orderBy(asc(refunds.updatedAt))
     .limit(50);
   let settled = 0;
   for (const row of stale) {
     try {
-      const answer = await createRazorpayClient(deps.config).refunds.fetch(row.providerRefundId!);
-      if (answer.status === "processed" || answer.status === "failed") {
-        if (await settleRefund(deps, row.providerRefundId!, answer.status)) settled++;
-      } else {
-        await deps.db.update(refunds).set({ updatedAt: now }).where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")));
-      }
+      if (row.providerRefundId ? await settleFromProvider(deps, row, row.providerRefundId, now) : await settleUnconfirmed(deps, row, now)) settled++;
     } catch (error) {
       deps.log.error({ err: error, refundId: row.id }, "checking a pending refund failed");
     }
   }
   return settled;
+}
+
+async function settleFromProvider(deps: RefundDeps, row: RefundRow, providerRefundId: string, now: Date): Promise<boolean> {
+  const answer = await createRazorpayClient(deps.config).refunds.fetch(providerRefundId);
+  if (answer.status === "processed" || answer.status === "failed") return settleRefund(deps, providerRefundId, answer.status);
+  await deps.db.update(refunds).set({ updatedAt: now }).where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")));
+  return false;
+}
+
+async function settleUnconfirmed(deps: RefundDeps, row: RefundRow, now: Date): Promise<boolean> {
+  const found = await findProviderRefund(deps, row);
+  if (found) return (await keepProviderRefund(deps, row, found)).status !== "pending";
+  if (row.updatedAt.getTime() > now.getTime() - INTERRUPTED_AFTER_MS) return false;
+  await deps.db
+    .update(refunds)
+    .set({ status: "failed", failureReason: "the payment service has no record of it; it can be retried", updatedAt: now })
+    .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending"), isNull(refunds.providerRefundId)));
+  return false;
 }

@@ -1,4 +1,4 @@
-import { preparedQuery, type Db, type DbOrTx } from "@mithai/db/client";
+import { preparedQuery, type DbOrTx } from "@mithai/db/client";
 import { foodItems, orders, type OrderItemSnapshot } from "@mithai/db/schema";
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "@mithai/db/sql";
 import { stockShortMessage } from "@mithai/schema/kitchen";
@@ -88,7 +88,10 @@ export async function releaseStock(db: DbOrTx, which: SQL): Promise<number> {
 /** An unpaid order that failed or expired (its payment never came, or not yet). */
 export const unpaidOrderSql = sql`${orders.paymentStatus} in ('failed', 'expired')`;
 
-/** Releases the stock of failed and expired orders still holding it (a crash between the two leaves some). */
+/**
+ * Releases the stock of failed and expired orders still holding it: a repair for rows left by late payments revived
+ * before the retake and the payment shared one transaction (none arise now).
+ */
 export async function releaseUnpaidStock(deps: Pick<ApiDeps, "db" | "catalog">, orderId?: string): Promise<number> {
   const released = await releaseStock(deps.db, orderId ? sql`${unpaidOrderSql} and ${orders.id} = ${orderId}` : unpaidOrderSql);
   if (released > 0) await deps.catalog.changed();
@@ -96,32 +99,39 @@ export async function releaseUnpaidStock(deps: Pick<ApiDeps, "db" | "catalog">, 
 }
 
 /**
- * A late payment for an order whose stock was given back: takes the stock again if it is still there (the order
- * holds it once more and can be paid). Answers "held" then, "short" when some sweet ran out meanwhile (the
- * payment cannot be honoured), or "none" when the order is not such an order.
+ * A late payment for an order whose stock was given back: in one transaction the order is paid (`pay`, run on the
+ * locked order once it holds its stock again) and its stock taken again; if some sweet ran out meanwhile the whole
+ * transaction is undone. Another caller reporting the same payment waits on the order's row and then finds it paid
+ * (or still unpaid), never half-way: expired yet holding stock. Answers "held" with what `pay` answered, "short"
+ * when the payment cannot be honoured, or "none" when the order is not such an order.
  */
-export async function retakeReleasedStock(
+export async function retakeReleasedStock<Paid>(
   deps: Pick<ApiDeps, "db" | "catalog">,
   razorpayOrderId: string,
   guard: SQL | undefined,
-): Promise<"held" | "short" | "none"> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, items: orders.items })
-      .from(orders)
-      .where(and(eq(orders.razorpayOrderId, razorpayOrderId), unpaidOrderSql, eq(orders.stockHeld, false), guard))
-      .for("update");
-    if (!order) return "none" as const;
-    try {
+  pay: (tx: DbOrTx) => Promise<Paid>,
+): Promise<{ outcome: "held"; paid: Paid } | { outcome: "short" | "none" }> {
+  let outcome;
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, items: orders.items })
+        .from(orders)
+        .where(and(eq(orders.razorpayOrderId, razorpayOrderId), unpaidOrderSql, eq(orders.stockHeld, false), guard))
+        .for("update");
+      if (!order) return { outcome: "none" as const };
+      await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, order.id));
+      // Paid before the stock is locked: the payment's locks (promo code, invoice series) come before the stock's,
+      // in the order placing takes them (promo code, then stock), so the two never wait on each other crosswise.
+      const paid = await pay(tx);
       await reserveStock(tx, order.items.filter((line) => line.reserved));
-    } catch (error) {
-      if (error instanceof AppError && error.code === "CONFLICT") return "short" as const;
-      throw error;
-    }
-    await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, order.id));
-    return "held" as const;
-  });
-  if (outcome === "held") await deps.catalog.changed();
+      return { outcome: "held" as const, paid };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") return { outcome: "short" };
+    throw error;
+  }
+  if (outcome.outcome === "held") await deps.catalog.changed();
   return outcome;
 }
 

@@ -85,3 +85,7 @@ export const sandboxCheckoutPayInputSchema = z.object({
   method: z.enum(SANDBOX_PAYMENT_METHODS, { error: "method must be upi or card" }),
   outcome: z.enum(["success", "failure"], { error: "outcome must be success or failure" }),
 });
+
+/** `GET /v1/payments/:id/refunds?count=`: how many of the newest refunds (10 by default, 100 at most), as Razorpay reads it. */
+export const sandboxRefundListQuerySchema = z.object({ count: z.coerce.number().int().min(1).max(100).catch(10) });
+export type SandboxRefundListQuery = z.infer<typeof sandboxRefundListQuerySchema>;

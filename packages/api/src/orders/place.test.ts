@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@mithai/db/client";
+import { eq } from "@mithai/db/sql";
+import { deliveryZones, foodItems, orders, sandboxGatewayOrders } from "@mithai/db/schema";
+import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
+import { appErrorOf, createTestContext, routeProviderToSandbox, testAddress } from "../testing";
+import { placeOrder } from "./place";
+
+
+/** `placeOrder`, called directly, with the real SDK reaching the sandbox gateway in this process. */
+describe("placeOrder", () => {
+  let handle: DbHandle;
+  let ctx: ReturnType<typeof createTestContext>;
+  let itemIds: string[];
+
+  beforeAll(async () => {
+    handle = await createTestDb();
+    ctx = createTestContext(handle.db);
+    routeProviderToSandbox(handle.db);
+    itemIds = await insertTestFoodItems(handle.db, 2);
+    await handle.db.insert(deliveryZones).values({ name: "Kolkata", pincodes: ["7000"], chargePaise: 4_900, freeAbovePaise: 100_000, minDays: 1, maxDays: 2 });
+  });
+  afterAll(() => handle.close());
+
+  const stockOf = async (id: string) => (await handle.db.select({ stockKg: foodItems.stockKg }).from(foodItems).where(eq(foodItems.id, id)))[0]!.stockKg;
+
+  it("stores the lines at catalogue prices with delivery, in paise, reserves tracked stock and creates the provider's order for the amount", async () => {
+    await handle.db.update(foodItems).set({ stockKg: 5 }).where(eq(foodItems.id, itemIds[0]!));
+    const userId = await insertTestUser(handle.db);
+    const placed = await placeOrder(ctx, userId, { address: testAddress, items: [{ _id: itemIds[0]!, quantity: 2 }, { _id: itemIds[1]!, quantity: 1 }] });
+    // ₹100 × 2 + ₹200 × 1 = ₹400, under the ₹1,000 free-delivery line: ₹49 delivery.
+    expect(placed).toMatchObject({ success: true, amount: 44_900, currency: "INR", discountApplied: false, deliveryCharge: 49 });
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order).toMatchObject({ userId, subtotalPaise: 40_000, deliveryChargePaise: 4_900, amountPaise: 44_900, paymentStatus: "pending", stockHeld: true, deliveryZone: "Kolkata" });
+    expect(order!.items).toEqual([
+      expect.objectContaining({ foodItemId: itemIds[0], quantity: 2, unitPricePaise: 10_000, reserved: true }),
+      expect.not.objectContaining({ reserved: true }),
+    ]);
+    expect(await stockOf(itemIds[0]!)).toBe(3);
+    const [atProvider] = await handle.db.select().from(sandboxGatewayOrders).where(eq(sandboxGatewayOrders.id, placed.razorpayOrderId));
+    expect(atProvider).toMatchObject({ amountPaise: 44_900, receipt: placed.orderId });
+  });
+
+  it("refuses more than is left (409 naming what is left), storing nothing", async () => {
+    await handle.db.update(foodItems).set({ stockKg: 1 }).where(eq(foodItems.id, itemIds[1]!));
+    const userId = await insertTestUser(handle.db);
+    const short = await appErrorOf(placeOrder(ctx, userId, { address: testAddress, items: [{ _id: itemIds[1]!, quantity: 2 }] }));
+    expect(short).toMatchObject({ code: "CONFLICT", message: "Only 1 kg of Test Sweet 1 left" });
+    expect(await handle.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
+    expect(await stockOf(itemIds[1]!)).toBe(1);
+  });
+});
