@@ -44,7 +44,7 @@ describe("listAdminOrders", () => {
     const received = await paidOrder(asha.id, { createdAt: day("2024-05-01", "00:10:00") });
     const delivered = await paidOrder(asha.id, { status: "Delivered", createdAt: day("2024-05-02") }, 3);
     const cancelled = await paidOrder(asha.id, { status: "Cancelled", createdAt: day("2024-05-03", "23:50:00") });
-    const pending = await insertPendingOrder(database.db, asha.id, itemId, 1, { createdAt: day("2024-05-02") });
+    const pending = await insertPendingOrder(database.db, asha.id, itemId, 1, { createdAt: day("2024-05-02", "08:00:00") });
     const otherMobile = await paidOrder(asha.id, { createdAt: day("2024-05-04"), address: { ...testAddress, mobile: "9123456780" } });
     const ids = (page: Awaited<ReturnType<typeof list>>) => page.data.map((o) => o._id);
 
@@ -80,7 +80,7 @@ describe("listAdminOrders", () => {
   it("pages through every match once, newest first, even when orders share an instant", async () => {
     const pager = await customer("Pager Customer");
     const sameInstant = new Date("2024-06-01T10:00:00.123456Z");
-    const made = [];
+    const made: Awaited<ReturnType<typeof paidOrder>>[] = [];
     for (let i = 0; i < 3; i++) made.push(await paidOrder(pager.id, { createdAt: new Date(Date.UTC(2024, 5, 2 + i)) }));
     for (let i = 0; i < 4; i++) made.push(await paidOrder(pager.id, { createdAt: sameInstant }));
 
