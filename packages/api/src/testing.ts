@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQuerySchema } from "@mithai/schema/contracts/payments";
-import type { Db } from "@mithai/db/client";
+import type { Db, DbHandle } from "@mithai/db/client";
+import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
 import { orders } from "@mithai/db/schema";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -151,4 +152,16 @@ export async function insertPendingOrder(db: Db, userId: string, itemId: string,
     })
     .returning();
   return order!;
+}
+
+/**
+ * A fresh database for a domain test: a request context on it, `items` sweets on the menu, and (with `sandbox`) the
+ * real Razorpay SDK reaching the sandbox gateway in this process.
+ */
+export async function openDomainTestDb(items: number, options: { sandbox?: boolean } = {}) {
+  const handle: DbHandle = await createTestDb();
+  const ctx = createTestContext(handle.db);
+  if (options.sandbox) routeProviderToSandbox(handle.db);
+  const itemIds = await insertTestFoodItems(handle.db, items);
+  return { handle, ctx, itemIds };
 }

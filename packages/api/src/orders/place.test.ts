@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { deliveryZones, foodItems, orders, sandboxGatewayOrders } from "@mithai/db/schema";
-import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { appErrorOf, createTestContext, routeProviderToSandbox, testAddress } from "../testing";
+import { insertTestUser } from "@mithai/db/testing";
+import { appErrorOf, createTestContext, openDomainTestDb, testAddress } from "../testing";
 import { placeOrder } from "./place";
 
 
@@ -14,10 +14,7 @@ describe("placeOrder", () => {
   let itemIds: string[];
 
   beforeAll(async () => {
-    handle = await createTestDb();
-    ctx = createTestContext(handle.db);
-    routeProviderToSandbox(handle.db);
-    itemIds = await insertTestFoodItems(handle.db, 2);
+    ({ handle, ctx, itemIds } = await openDomainTestDb(2, { sandbox: true }));
     await handle.db.insert(deliveryZones).values({ name: "Kolkata", pincodes: ["7000"], chargePaise: 4_900, freeAbovePaise: 100_000, minDays: 1, maxDays: 2 });
   });
   afterAll(() => handle.close());

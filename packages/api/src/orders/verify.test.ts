@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { orders, payments } from "@mithai/db/schema";
-import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { createTestContext, insertPendingOrder, TEST_CONFIG } from "../testing";
+import { insertTestUser } from "@mithai/db/testing";
+import { createTestContext, insertPendingOrder, openDomainTestDb, TEST_CONFIG } from "../testing";
 import { signPayment } from "../payments/signatures";
 import { verifyPayment } from "./verify";
 
@@ -14,9 +14,9 @@ describe("verifyPayment", () => {
   let itemId: string;
 
   beforeAll(async () => {
-    handle = await createTestDb();
-    ctx = createTestContext(handle.db);
-    [itemId] = (await insertTestFoodItems(handle.db, 1)) as [string];
+    const opened = await openDomainTestDb(1);
+    ({ handle, ctx } = opened);
+    itemId = opened.itemIds[0]!;
   });
   afterAll(() => handle.close());
 

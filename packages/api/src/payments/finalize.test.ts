@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { and, eq } from "@mithai/db/sql";
 import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds } from "@mithai/db/schema";
-import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
+import { insertTestUser } from "@mithai/db/testing";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
-import { createTestContext } from "../testing";
+import { createTestContext, openDomainTestDb } from "../testing";
 import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
 import { finalizePaid, recordFailedPayment } from "./finalize";
 
@@ -19,9 +19,7 @@ describe("finalizePaid", () => {
   let itemIds: string[];
 
   beforeAll(async () => {
-    handle = await createTestDb();
-    ctx = createTestContext(handle.db);
-    itemIds = await insertTestFoodItems(handle.db, 3);
+    ({ handle, ctx, itemIds } = await openDomainTestDb(3));
   });
   afterAll(() => handle.close());
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { deliveryZones, foodItems, orders, payments } from "@mithai/db/schema";
-import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { appErrorOf, createTestContext, routeProviderToSandbox, TEST_CONFIG, testAddress } from "../testing";
+import { insertTestUser } from "@mithai/db/testing";
+import { appErrorOf, createTestContext, openDomainTestDb, TEST_CONFIG, testAddress } from "../testing";
 import { placeOrder } from "../orders/place";
 import { abandonPendingOrder, EXPIRE_AFTER_MS, reconcilePendingOrders } from "./reconciler";
 import { paySandboxOrder } from "./sandbox-gateway";
@@ -16,10 +16,9 @@ describe("reconcilePendingOrders and abandonPendingOrder", () => {
   let itemId: string;
 
   beforeAll(async () => {
-    handle = await createTestDb();
-    ctx = createTestContext(handle.db);
-    routeProviderToSandbox(handle.db);
-    [itemId] = (await insertTestFoodItems(handle.db, 1)) as [string];
+    const opened = await openDomainTestDb(1, { sandbox: true });
+    ({ handle, ctx } = opened);
+    itemId = opened.itemIds[0]!;
     await handle.db.update(foodItems).set({ stockKg: 10 }).where(eq(foodItems.id, itemId));
     await handle.db.insert(deliveryZones).values({ name: "Kolkata", pincodes: ["7000"], chargePaise: 0, minDays: 1, maxDays: 2 });
   });
