@@ -28,7 +28,14 @@ export default tseslint.config(
     },
   },
   // The web app reaches the server over HTTP: never the database or the domain at run time (the router's type is fine).
-  { files: ["apps/web/**"], rules: forbid({ group: ["@mithai/db", "@mithai/db/*", "@mithai/api", "@mithai/api/*"], message: "the web app talks to the server over HTTP; import types only" }) },
+  // Its hooks are @trpc/react-query's (lib/trpc.ts for the shop, admin/trpc.ts for the admin panel), one integration.
+  {
+    files: ["apps/web/**"],
+    rules: forbid(
+      { group: ["@mithai/db", "@mithai/db/*", "@mithai/api", "@mithai/api/*"], message: "the web app talks to the server over HTTP; import types only" },
+      { group: ["@trpc/tanstack-react-query", "@trpc/next"], message: "the web app's tRPC hooks come from @trpc/react-query (lib/trpc.ts, admin/trpc.ts)" },
+    ),
+  },
   { files: ["packages/schema/**"], rules: forbid({ group: ["@mithai/db", "@mithai/db/*", "@mithai/api", "@mithai/api/*"], message: "schema is the bottom layer" }, APPS) },
   { files: ["packages/db/**"], rules: forbid({ group: ["@mithai/api", "@mithai/api/*"], message: "db does not know the domain" }, APPS) },
   { files: ["packages/client/**"], rules: forbid({ group: ["@mithai/db", "@mithai/db/*", "@mithai/api", "@mithai/api/*"], message: "the client ships without the server: import types only" }, APPS) },

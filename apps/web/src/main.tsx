@@ -3,20 +3,20 @@ import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/routes";
-import { TRPCProvider, makeQueryClient, makeTRPCClient } from "./lib/trpc";
+import { makeQueryClient, makeTRPCClient, trpc } from "./lib/trpc";
 import "./styles.css";
 
 function App() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTRPCClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-      </TRPCProvider>
-    </QueryClientProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
   );
 }
 

@@ -2,6 +2,9 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
+import type { Readable } from "node:stream";
 import type { RequestContext } from "@mithai/api/context";
 import { AppError } from "@mithai/api/errors";
 import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
@@ -15,10 +18,11 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
   app.addHook("onRequest", async (req) => {
     if (isMultipart(req) && !FORM_PROCEDURES.has(procedurePath(req))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send tRPC input as JSON");
   });
-  // A form's body is left unparsed: tRPC then reads the request stream itself (the adapter would JSON-encode any
-  // body it is handed that is not Node's own IncomingMessage, like the requests of app.inject).
+  // A form's body is left unparsed: tRPC reads it from the request stream itself, after createContext has admitted it.
+  // The adapter reads only Node's own IncomingMessage as a stream (anything else it JSON-encodes), so app.inject's
+  // request, a plain Readable, is handed over as one.
   app.addHook("preValidation", async (req) => {
-    if (isMultipart(req)) req.body = undefined;
+    if (isMultipart(req)) req.body = req.raw instanceof IncomingMessage ? req.raw : asIncomingMessage(req.raw);
   });
   // tRPC answers with a fetch Response, whose status and headers Fastify applies only after the onSend hooks: the
   // compression hook would take the body and lose them (every compressed error a 200 without a content type). The
@@ -67,4 +71,9 @@ async function admitForm(req: FastifyRequest, ctx: RequestContext): Promise<void
   const length = Number(req.headers["content-length"]);
   if (!Number.isInteger(length) || length <= 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Send the form with a Content-Length" });
   if (length > MAX_FORM_BYTES) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: "Image must be 5 MB or smaller" });
+}
+
+/** A readable stream (app.inject's request) as an IncomingMessage that yields the same bytes, read on demand. */
+function asIncomingMessage(stream: Readable): IncomingMessage {
+  return new IncomingMessage(new Socket()).wrap(stream);
 }

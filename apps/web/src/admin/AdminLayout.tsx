@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../components/Logo";
 import { formatElapsed } from "./format";
 import { endAdminSession, useAdminSession } from "./session";
-import { useAdminTRPC } from "./trpc";
+import { adminTrpc } from "./trpc";
 
 const SIDEBAR_LINKS = [
   { to: "/admin/add", label: "Add Items" },
@@ -21,7 +20,7 @@ export function AdminLayout() {
   const session = useAdminSession();
   const navigate = useNavigate();
 
-  const logoutAll = useMutation(useAdminTRPC().user.logoutAll.mutationOptions());
+  const logoutAll = adminTrpc.user.logoutAll.useMutation();
   const [logoutAllFailed, setLogoutAllFailed] = useState(false);
 
   function logout() {

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
@@ -7,16 +6,15 @@ import { errorCodeOf, serverMessageOf } from "../lib/errors";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AdminAuthCard } from "./AdminAuthCard";
 import { startAdminSession } from "./session";
-import { useAdminTRPC } from "./trpc";
+import { adminTrpc } from "./trpc";
 import { formText } from "../lib/form";
 import { SubmitButton } from "../components/FormStatus";
 
 /** /admin-login, also shown for any admin path without an admin session (SPEC §2). */
 export function AdminLogin() {
   useDocumentTitle("Admin login");
-  const trpc = useAdminTRPC();
   const navigate = useNavigate();
-  const login = useMutation(trpc.auth.login.mutationOptions());
+  const login = adminTrpc.auth.login.useMutation();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

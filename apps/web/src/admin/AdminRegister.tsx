@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Field, NewPasswordField } from "../components/Field";
@@ -6,7 +5,7 @@ import { serverMessageOf } from "../lib/errors";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AdminAuthCard } from "./AdminAuthCard";
 import { startAdminSession } from "./session";
-import { useAdminTRPC } from "./trpc";
+import { adminTrpc } from "./trpc";
 import { formText } from "../lib/form";
 import { SubmitButton } from "../components/FormStatus";
 
@@ -16,9 +15,8 @@ import { SubmitButton } from "../components/FormStatus";
  */
 export function AdminRegister() {
   useDocumentTitle("Admin registration");
-  const trpc = useAdminTRPC();
   const navigate = useNavigate();
-  const register = useMutation(trpc.auth.register.mutationOptions());
+  const register = adminTrpc.auth.register.useMutation();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

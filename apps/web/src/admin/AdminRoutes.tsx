@@ -15,7 +15,7 @@ import { OrdersPage } from "./pages/OrdersPage";
 import { PromosPage } from "./pages/PromosPage";
 import { ReviewsPage } from "./pages/ReviewsPage";
 import { useAdminSession } from "./session";
-import { AdminTRPCProvider, makeAdminQueryClient, makeAdminTRPCClient } from "./trpc";
+import { adminTrpc, makeAdminQueryClient, makeAdminTRPCClient } from "./trpc";
 import "./admin.css";
 
 /**
@@ -29,8 +29,8 @@ export default function AdminRoutes() {
   const session = useAdminSession();
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <AdminTRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+    <adminTrpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
         <Routes>
           <Route path="/admin-login" element={session ? <Navigate to="/admin-dashboard" replace /> : <AdminLogin />} />
           <Route path="/admin-register" element={<AdminRegister />} />
@@ -49,7 +49,7 @@ export default function AdminRoutes() {
           </Route>
         </Routes>
         <ToastContainer position="top-right" autoClose={5000} pauseOnHover draggable />
-      </AdminTRPCProvider>
-    </QueryClientProvider>
+      </QueryClientProvider>
+    </adminTrpc.Provider>
   );
 }

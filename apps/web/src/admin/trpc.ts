@@ -1,23 +1,27 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from "@trpc/client";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import { createContext } from "react";
 import type { AppRouter } from "@mithai/api/root";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { errorCodeOf } from "../lib/errors";
 import { endAdminSession, getAdminSession } from "./session";
 
 /**
- * The admin panel's own tRPC client: every call carries the admin token as Bearer. Admin pages use
- * `useAdminTRPC()` (never the storefront's `useTRPC()`, which carries the customer token).
+ * The admin panel's own tRPC hooks, in a React context of their own: every call carries the admin token as Bearer.
+ * Admin pages use `adminTrpc` (never the storefront's `trpc`, which carries the customer token).
  */
-export const { TRPCProvider: AdminTRPCProvider, useTRPC: useAdminTRPC, useTRPCClient: useAdminTRPCClient } = createTRPCContext<AppRouter>();
+export const adminTrpc = createTRPCReact<AppRouter>({ context: createContext(null) });
+
+/** The vanilla admin client behind the hooks, for calls made from event handlers (forms with a picture, removals). */
+export const useAdminTRPCClient = () => adminTrpc.useUtils().client;
 
 export function makeAdminTRPCClient() {
   const headers = () => {
     const session = getAdminSession();
     return session ? { authorization: `Bearer ${session.token}` } : {};
   };
-  return createTRPCClient<AppRouter>({
+  return adminTrpc.createClient({
     links: [
       // An item with its picture (admin.addFood, admin.editFood) goes alone as a form; everything else is batched JSON.
       splitLink({

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatRupees } from "@mithai/schema/money";
 import { ORDER_RECEIVED, type CustomerOrder, type OrderRefund } from "@mithai/schema/order";
@@ -8,15 +7,14 @@ import { OrderAmountFacts } from "../components/OrderAmountFacts";
 import { serverMessageOf } from "../lib/errors";
 import { getCustomerToken } from "../lib/session";
 import { CANCEL_WINDOW_MINUTES } from "../lib/shop";
-import { useTRPC } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 import "./checkout.css";
 
 const orderDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 /** The customer's paid orders, newest first; Track Order reloads the list (SPEC §2 dashboard). */
 export function OrderHistory() {
-  const trpc = useTRPC();
-  const orders = useQuery({ ...trpc.order.mine.queryOptions(), staleTime: 0 });
+  const orders = trpc.order.mine.useQuery(undefined, { staleTime: 0 });
   // Kept here: the cards are remounted while the list reloads.
   const [notices, setNotices] = useState<Record<string, Outcome | null>>({});
 
@@ -69,8 +67,7 @@ async function downloadDocument(path: string, fileName: string): Promise<boolean
 
 function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder; onTrack: () => void; notice: Outcome | null; onNotice: (notice: Outcome | null) => void }) {
   const a = order.address;
-  const trpc = useTRPC();
-  const cancel = useMutation(trpc.order.cancel.mutationOptions());
+  const cancel = trpc.order.cancel.useMutation();
   const until = cancellableUntil(order);
 
   async function cancelOrder() {

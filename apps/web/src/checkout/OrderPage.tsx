@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Suspense, lazy, useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { PINCODE_PATTERN, sameAddress } from "@mithai/schema/account";
@@ -8,7 +8,7 @@ import { showNotice } from "../lib/notice";
 import { getAppliedPromoCode, setAppliedPromoCode } from "../lib/promo-code";
 import { useCustomerToken } from "../lib/session";
 import { SHOP_NAME } from "../lib/shop";
-import { useTRPC } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { DeliveryForm, emptyAddress, withSavedAddress } from "./DeliveryForm";
 import { OrderSummary } from "./OrderSummary";
@@ -29,28 +29,26 @@ export function OrderPage() {
 
 function Checkout() {
   useDocumentTitle("Checkout");
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const profile = useQuery(trpc.user.profile.queryOptions());
+  const profile = trpc.user.profile.useQuery();
   const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
   const [promoCode, setPromoCode] = useState(getAppliedPromoCode);
   // The summary follows the PIN code typed (its delivery charge) and the cart's promo code.
   const pincode = new RegExp(`^${PINCODE_PATTERN}$`).test(address.pincode) ? address.pincode : undefined;
-  const preview = useQuery({
-    ...trpc.order.preview.queryOptions({ ...(pincode ? { pincode } : {}), ...(promoCode ? { promoCode } : {}) }),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-  const place = useMutation(trpc.order.place.mutationOptions());
-  const verify = useMutation(trpc.order.verify.mutationOptions());
-  const abandon = useMutation(trpc.order.abandon.mutationOptions());
+  const preview = trpc.order.preview.useQuery(
+    { ...(pincode ? { pincode } : {}), ...(promoCode ? { promoCode } : {}) },
+    { staleTime: 0, placeholderData: keepPreviousData },
+  );
+  const place = trpc.order.place.useMutation();
+  const verify = trpc.order.verify.useMutation();
+  const abandon = trpc.order.abandon.useMutation();
   const [paying, setPaying] = useState<PlacedOrder | null>(null);
   const [problem, setProblem] = useState("");
   // Once a payment has an outcome the page only leaves for /verify: the emptied cart must not send it to /cart.
   const [leaving, setLeaving] = useState(false);
 
-  const addAddress = useMutation(trpc.user.addAddress.mutationOptions());
+  const addAddress = trpc.user.addAddress.useMutation();
   const [saveNewAddress, setSaveNewAddress] = useState(false);
 
   useEffect(() => {
@@ -82,7 +80,7 @@ function Checkout() {
       // Saving is a convenience: if it is refused (e.g. the account is full) the order still goes ahead.
       await addAddress
         .mutateAsync(toSave)
-        .then(() => queryClient.invalidateQueries({ queryKey: trpc.user.profile.queryKey() }))
+        .then(() => utils.user.profile.invalidate())
         .catch((error: unknown) => showNotice(`Your address was not saved: ${serverMessageOf(error) ?? "please try again from My Account."}`));
     }
     let placed: PlacedOrder;
@@ -126,7 +124,7 @@ function Checkout() {
       const verified = await verify.mutateAsync(result.response);
       if (!verified.success || !verified.orderId) {
         void navigate(unverified);
-        void queryClient.invalidateQueries();
+        void utils.invalidate();
         return;
       }
       const query = new URLSearchParams({
@@ -139,11 +137,11 @@ function Checkout() {
       setAppliedPromoCode(null);
       void navigate(`/verify?${query}`);
       // The paid order emptied the server cart: every cached view of it is stale now.
-      void queryClient.invalidateQueries();
+      void utils.invalidate();
     } catch {
       void navigate(unverified);
       // The webhook or the reconciler may pay it any moment: what the page shows next is read again.
-      void queryClient.invalidateQueries();
+      void utils.invalidate();
     }
   }
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { openLoginPopup } from "../lib/login-popup";
 import { setCustomerToken, useCustomerToken } from "../lib/session";
-import { useTRPC } from "../lib/trpc";
+import { forgetCustomer } from "../lib/trpc";
 
 /** The navbar's account corner: Sign In for guests, a profile menu (Orders, Logout) for customers. */
 export function AccountMenu() {
@@ -25,7 +25,6 @@ function ProfileMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const trpc = useTRPC();
 
   useEffect(() => {
     if (!open) return;
@@ -48,7 +47,7 @@ function ProfileMenu() {
   function logout() {
     setOpen(false);
     setCustomerToken(null);
-    queryClient.removeQueries({ queryKey: trpc.user.pathKey() });
+    forgetCustomer(queryClient);
     void navigate("/");
   }
 

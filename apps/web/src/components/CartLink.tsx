@@ -1,14 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useCart } from "../lib/cart";
 import { priceCart } from "../lib/cart-lines";
-import { useTRPC } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 
 /** The navbar's cart icon, with a dot while the cart total is not 0 (SPEC §2). */
 export function CartLink() {
-  const trpc = useTRPC();
   const { cart } = useCart();
-  const catalogue = useQuery(trpc.catalog.list.queryOptions());
+  const catalogue = trpc.catalog.list.useQuery();
   const hasTotal = Boolean(cart && catalogue.data && priceCart(cart, catalogue.data).subtotal !== 0);
   return (
     <Link to="/cart" className="icon-button cart-link" aria-label={hasTotal ? "Cart, has items" : "Cart"}>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
@@ -9,7 +9,7 @@ import { guestCartMoved, moveGuestCart } from "../lib/cart";
 import { showNotice } from "../lib/notice";
 import { CHECKOUT_PATH, takeRedirectAfterLogin } from "../lib/redirect-after-login";
 import { setCustomerToken } from "../lib/session";
-import { useTRPC, useTRPCClient } from "../lib/trpc";
+import { forgetCustomer, trpc } from "../lib/trpc";
 import { formText } from "../lib/form";
 import { SubmitButton } from "./FormStatus";
 
@@ -39,15 +39,14 @@ function welcomeToCheckout(newName: string | null): string {
 }
 
 function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const client = useTRPCClient();
+  const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const signingUp = mode === "Sign Up";
 
-  const login = useMutation(trpc.auth.login.mutationOptions());
-  const register = useMutation(trpc.auth.register.mutationOptions());
+  const login = trpc.auth.login.useMutation();
+  const register = trpc.auth.register.useMutation();
   // Signed in, moving the guest's cart into the account before the next page.
   const [continuing, setContinuing] = useState(false);
   const busy = login.isPending || register.isPending || continuing;
@@ -61,11 +60,11 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
     try {
       const result = signingUp ? await register.mutateAsync({ name: formText(form, "name"), email, password }) : await login.mutateAsync({ email, password });
       // Whatever was cached belonged to the previous visitor.
-      queryClient.removeQueries({ queryKey: trpc.user.pathKey() });
+      forgetCustomer(queryClient);
       setCustomerToken(result.token);
       setContinuing(true);
       // The guest's cart is in the account before the next page reads it (checkout orders the server cart).
-      const moved = moveGuestCart(client, queryClient, trpc.cart.get.queryKey());
+      const moved = moveGuestCart(utils);
       const told = moved ? await moved : (await guestCartMoved(), null);
       closeLoginPopup();
       const target = takeRedirectAfterLogin();

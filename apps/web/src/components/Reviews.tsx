@@ -1,11 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review } from "@mithai/schema/reviews";
 import { errorCodeOf, serverMessageOf } from "../lib/errors";
 import { openLoginPopup } from "../lib/login-popup";
 import { setRedirectAfterLogin } from "../lib/redirect-after-login";
 import { getCustomerToken } from "../lib/session";
-import { useTRPC, useTRPCClient } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium" });
 
@@ -46,9 +45,7 @@ export function Reviews({ productId, reviews, more }: { productId: string; revie
 }
 
 function ReviewForm({ productId }: { productId: string }) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const [text, setText] = useState("");
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
@@ -56,9 +53,9 @@ function ReviewForm({ productId }: { productId: string }) {
   const send = async () => {
     setSending(true);
     try {
-      await client.reviews.create.mutate({ productId, review: text });
+      await utils.client.reviews.create.mutate({ productId, review: text });
       setText("");
-      await queryClient.invalidateQueries({ queryKey: trpc.reviews.list.pathKey() });
+      await utils.reviews.list.invalidate();
     } catch (failure) {
       if (errorCodeOf(failure) === "UNAUTHORIZED") askToLogIn();
       const reason = serverMessageOf(failure);

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
 import { useEffect } from "react";
 import { mergeChangeNotice, type CartLine, type CartMap } from "@mithai/schema/cart";
 import { applyCartChange, cartMapOf, type CartChange } from "./cart-lines";
@@ -6,9 +7,7 @@ import { serverMessageOf } from "./errors";
 import { clearGuestCarts, getGuestCart, guestCartToMerge, setGuestCart, useGuestCart } from "./guest-cart";
 import { showNotice } from "./notice";
 import { getCustomerToken, useCustomerToken } from "./session";
-import { useTRPC, useTRPCClient } from "./trpc";
-
-type TRPCClient = ReturnType<typeof useTRPCClient>;
+import { trpc, type TRPCClient, type TRPCUtils } from "./trpc";
 
 export interface CartStore {
   /** Item id → kg; undefined while a signed-in customer's cart is loading. */
@@ -24,10 +23,8 @@ export interface CartStore {
 export function useCart(): CartStore {
   const token = useCustomerToken();
   const guestCart = useGuestCart();
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const server = useQuery({ ...trpc.cart.get.queryOptions(), enabled: Boolean(token), select: cartMapOf });
+  const utils = trpc.useUtils();
+  const server = trpc.cart.get.useQuery(undefined, { enabled: Boolean(token), select: cartMapOf });
 
   async function change(change: CartChange): Promise<boolean> {
     if (!getCustomerToken()) {
@@ -36,18 +33,17 @@ export function useCart(): CartStore {
       setGuestCart(next);
       return true;
     }
-    const key = trpc.cart.get.queryKey();
-    await queryClient.cancelQueries({ queryKey: key });
-    const previous = queryClient.getQueryData(key) ?? [];
+    await utils.cart.get.cancel();
+    const previous = utils.cart.get.getData() ?? [];
     const next = applyCartChange(cartMapOf(previous), change);
     if (next instanceof Error) return refuse(next.message);
-    queryClient.setQueryData(key, linesOf(next));
+    utils.cart.get.setData(undefined, linesOf(next));
     try {
-      queryClient.setQueryData(key, await sendChange(client, change));
+      utils.cart.get.setData(undefined, await sendChange(utils.client, change));
       return true;
     } catch (error) {
-      queryClient.setQueryData(key, previous);
-      void queryClient.invalidateQueries({ queryKey: key });
+      utils.cart.get.setData(undefined, previous);
+      void utils.cart.get.invalidate();
       return refuse(serverMessageOf(error) ?? "We could not update your cart. Please try again.");
     }
   }
@@ -63,15 +59,15 @@ let moving: Promise<string | null> | null = null;
  * replaced), or null; answers null at once when there is nothing to move or a move is already under way (whoever
  * started it tells the shopper).
  */
-export function moveGuestCart(client: TRPCClient, queryClient: QueryClient, cartKey: QueryKey): Promise<string | null> | null {
+export function moveGuestCart(utils: TRPCUtils): Promise<string | null> | null {
   const guestCart = guestCartToMerge();
   if (moving || Object.keys(guestCart).length === 0) return null;
-  moving = client.cart.merge
+  moving = utils.client.cart.merge
     .mutate({ cartData: guestCart })
     .then(async (merged) => {
       clearGuestCarts();
-      await queryClient.cancelQueries({ queryKey: cartKey });
-      queryClient.setQueryData(cartKey, merged.cartItems);
+      await utils.cart.get.cancel();
+      utils.cart.get.setData(undefined, merged.cartItems);
       const dropped = merged.droppedItemIds.length > 0 ? "Some sweets could not be moved to your cart: they are no longer on the menu or your cart is full." : null;
       return [mergeChangeNotice(merged.changed), dropped].filter(Boolean).join(" ") || null;
     })
@@ -93,20 +89,18 @@ export async function guestCartMoved(): Promise<void> {
  */
 export function useCartSync(): void {
   const token = useCustomerToken();
-  const trpc = useTRPC();
-  const client = useTRPCClient();
+  const utils = trpc.useUtils();
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const key = trpc.cart.get.queryKey();
     if (!token) {
-      queryClient.removeQueries({ queryKey: key });
+      queryClient.removeQueries({ queryKey: getQueryKey(trpc.cart.get) });
       return;
     }
-    void moveGuestCart(client, queryClient, key)?.then((told) => {
+    void moveGuestCart(utils)?.then((told) => {
       if (told) showNotice(told);
     });
-  }, [token, trpc, client, queryClient]);
+  }, [token, utils, queryClient]);
 }
 
 function sendChange(client: TRPCClient, change: CartChange): Promise<CartLine[]> {

@@ -1,12 +1,27 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { httpBatchLink, httpLink, splitLink } from "@trpc/client";
+import { createTRPCReact, getQueryKey } from "@trpc/react-query";
 import type { AppRouter } from "@mithai/api/root";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
 import { errorCodeOf } from "./errors";
 import { getCustomerToken, setCustomerToken } from "./session";
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+/**
+ * The storefront's tRPC hooks (`trpc.catalog.list.useQuery()`, `trpc.cart.add.useMutation()`, `trpc.useUtils()`),
+ * over the storefront's query cache; every call carries the customer's token. The admin panel has its own
+ * (`admin/trpc.ts`).
+ */
+export const trpc = createTRPCReact<AppRouter>();
+
+/** The vanilla client behind the hooks, for calls made from event handlers rather than rendered. */
+export const useTRPCClient = () => trpc.useUtils().client;
+export type TRPCUtils = ReturnType<typeof trpc.useUtils>;
+export type TRPCClient = TRPCUtils["client"];
+
+/** Forgets what the cache holds of a customer (profile, addresses, orders): on sign-out, and before another signs in. */
+export function forgetCustomer(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: getQueryKey(trpc.user) });
+}
 
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -30,7 +45,7 @@ export function makeTRPCClient() {
     const token = getCustomerToken();
     return token ? { authorization: `Bearer ${token}` } : {};
   };
-  return createTRPCClient<AppRouter>({
+  return trpc.createClient({
     links: [
       splitLink({
         condition: isCatalogList,

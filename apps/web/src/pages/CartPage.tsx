@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { stockShortMessage, type PromoApplyAnswer } from "@mithai/schema/kitchen";
@@ -12,16 +11,15 @@ import { savePreLoginCart } from "../lib/guest-cart";
 import { foodImageProps } from "../lib/images";
 import { openLoginPopup } from "../lib/login-popup";
 import { CHECKOUT_PATH, setRedirectAfterLogin } from "../lib/redirect-after-login";
-import { useTRPC } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 import { setAppliedPromoCode } from "../lib/promo-code";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 export default function CartPage() {
   useDocumentTitle("Cart");
-  const trpc = useTRPC();
   const navigate = useNavigate();
   const { cart, isSignedIn, loadFailed, change } = useCart();
-  const catalogue = useQuery({ ...trpc.catalog.list.queryOptions(), staleTime: 0 });
+  const catalogue = trpc.catalog.list.useQuery(undefined, { staleTime: 0 });
   const [promo, setPromo] = useState<PromoApplyAnswer | null>(null);
 
   if (!cart || !catalogue.data) {

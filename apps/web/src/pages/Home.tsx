@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useSearchParams } from "react-router";
 import { CATEGORIES, type Category } from "@mithai/schema/catalog";
 import { CATEGORY_BLURBS, CATEGORY_PARAM, categoryFromParam, categoryPage } from "@mithai/schema/pages";
 import { FoodCard, FoodCardSkeleton } from "../components/FoodCard";
-import { useTRPC } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 const CATEGORY_COLOURS: Record<Category, string> = {
@@ -15,8 +14,7 @@ const CATEGORY_COLOURS: Record<Category, string> = {
 };
 
 export function Home() {
-  const trpc = useTRPC();
-  const { data: items, isPending, isError } = useQuery(trpc.catalog.list.queryOptions());
+  const { data: items, isPending, isError } = trpc.catalog.list.useQuery();
   // The chosen category lives in the address (`/?category=…`): shareable, and Back restores the previous choice.
   const [params, setParams] = useSearchParams();
   const category = categoryFromParam(params.get(CATEGORY_PARAM));

@@ -1,4 +1,3 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Navigate, useParams } from "react-router";
 import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
@@ -10,24 +9,17 @@ import { Reviews } from "../components/Reviews";
 import { SuggestedItems } from "../components/SuggestedItems";
 import { Tabs } from "../components/Tabs";
 import { foodImageProps } from "../lib/images";
-import { useTRPC } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 import { SHOP_NAME } from "../lib/shop";
 import { usePageHead } from "../lib/use-document-title";
 import { errorCodeOf } from "../lib/errors";
 
 export function ProductPage() {
   const { slug = "" } = useParams();
-  const trpc = useTRPC();
-  const product = useQuery({
-    ...trpc.catalog.bySlug.queryOptions({ slug }),
-    retry: (count, error) => !isNotFound(error) && count < 1,
-  });
-  const list = useQuery(trpc.catalog.list.queryOptions());
+  const product = trpc.catalog.bySlug.useQuery({ slug }, { retry: (count, error) => !isNotFound(error) && count < 1 });
+  const list = trpc.catalog.list.useQuery();
   const productId = product.data?._id ?? "";
-  const reviews = useInfiniteQuery({
-    ...trpc.reviews.list.infiniteQueryOptions({ productId }, { getNextPageParam: (page) => page.nextCursor }),
-    enabled: Boolean(productId),
-  });
+  const reviews = trpc.reviews.list.useInfiniteQuery({ productId }, { getNextPageParam: (page) => page.nextCursor, enabled: Boolean(productId) });
   const item = product.data;
   usePageHead(item && productPageTitle(SHOP_NAME, item), item && (item.metaDescription || item.description), item?.metaKeywords);
 

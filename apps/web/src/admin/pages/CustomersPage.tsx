@@ -1,21 +1,20 @@
 import "./admin-pages.css";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { AdminCustomer } from "@mithai/schema/admin";
 import { formatRupees } from "@mithai/schema/money";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { PagedList, useCursorPages } from "./Pager";
 import { formText } from "../../lib/form";
 
 /** /admin/customers: every customer, searchable by name, e-mail or mobile, with what they bought. */
 export function CustomersPage() {
   useDocumentTitle("Customers");
-  const trpc = useAdminTRPC();
   const [q, setQ] = useState("");
   const pages = useCursorPages();
-  const customers = useQuery({ ...trpc.admin.customers.queryOptions({ q: q || undefined, cursor: pages.cursor }), placeholderData: keepPreviousData });
+  const customers = adminTrpc.admin.customers.useQuery({ q: q || undefined, cursor: pages.cursor }, { placeholderData: keepPreviousData });
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,8 +72,7 @@ function CustomerCard({ customer }: { customer: AdminCustomer }) {
 }
 
 function CustomerOrders({ email }: { email: string }) {
-  const trpc = useAdminTRPC();
-  const orders = useQuery(trpc.admin.orders.queryOptions({ q: email, limit: 50 }));
+  const orders = adminTrpc.admin.orders.useQuery({ q: email, limit: 50 });
   if (orders.isPending) return <p aria-busy="true">Loading orders...</p>;
   if (orders.isError) return <p role="alert">Could not load the orders.</p>;
   return (

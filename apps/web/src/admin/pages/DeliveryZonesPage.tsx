@@ -1,10 +1,9 @@
 import "./admin-pages.css";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import type { DeliveryZone } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";
 
 interface ZoneForm {
@@ -30,13 +29,12 @@ const formOf = (zone: DeliveryZone): ZoneForm => ({
 /** /admin/delivery-zones: where the kitchen delivers, for how much, and how long it takes. */
 export function DeliveryZonesPage() {
   useDocumentTitle("Delivery zones");
-  const trpc = useAdminTRPC();
-  const queryClient = useQueryClient();
-  const zones = useQuery(trpc.admin.deliveryZones.queryOptions());
-  const settle = { onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.deliveryZones.queryKey() }) };
-  const create = useMutation(trpc.admin.createDeliveryZone.mutationOptions(settle));
-  const update = useMutation(trpc.admin.updateDeliveryZone.mutationOptions(settle));
-  const remove = useMutation(trpc.admin.deleteDeliveryZone.mutationOptions(settle));
+  const utils = adminTrpc.useUtils();
+  const zones = adminTrpc.admin.deliveryZones.useQuery();
+  const settle = { onSettled: () => utils.admin.deliveryZones.invalidate() };
+  const create = adminTrpc.admin.createDeliveryZone.useMutation(settle);
+  const update = adminTrpc.admin.updateDeliveryZone.useMutation(settle);
+  const remove = adminTrpc.admin.deleteDeliveryZone.useMutation(settle);
   const editor = useKitchenEditor<ZoneForm>(EMPTY);
   const { editing, form, set } = editor;
 

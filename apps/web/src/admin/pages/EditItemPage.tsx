@@ -1,9 +1,8 @@
 import "./admin-pages.css";
-import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
+import { adminTrpc, useAdminTRPCClient } from "../trpc";
 import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
@@ -12,9 +11,8 @@ export function EditItemPage() {
   useDocumentTitle("Edit item");
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const trpc = useAdminTRPC();
   const client = useAdminTRPCClient();
-  const item = useQuery({ ...trpc.catalog.byId.queryOptions({ id }), staleTime: 0, gcTime: 0, retry: false });
+  const item = adminTrpc.catalog.byId.useQuery({ id }, { staleTime: 0, gcTime: 0, retry: false });
 
   async function save(form: FormData) {
     form.append("id", id);

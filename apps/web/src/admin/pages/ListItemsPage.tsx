@@ -1,5 +1,4 @@
 import "./admin-pages.css";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
@@ -7,16 +6,15 @@ import type { FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { foodImageProps } from "../../lib/images";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
+import { adminTrpc, useAdminTRPCClient } from "../trpc";
 import { adminAction } from "./admin-request";
 import { StockQuickEdit } from "./StockQuickEdit";
 
 /** /admin/list: every item on sale with edit and remove controls. */
 export function ListItemsPage() {
   useDocumentTitle("List items");
-  const trpc = useAdminTRPC();
   const client = useAdminTRPCClient();
-  const list = useQuery({ ...trpc.catalog.list.queryOptions(), staleTime: 0, retry: false });
+  const list = adminTrpc.catalog.list.useQuery(undefined, { staleTime: 0, retry: false });
 
   useEffect(() => {
     if (list.isError) toast.error("Server error while fetching list.");

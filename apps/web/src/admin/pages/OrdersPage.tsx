@@ -1,11 +1,11 @@
 import "./admin-pages.css";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "react-toastify";
 import type { OrderStatus } from "@mithai/schema/order";
 import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useAdminTRPC, useAdminTRPCClient } from "../trpc";
+import { adminTrpc, useAdminTRPCClient } from "../trpc";
 import { adminAction, downloadText } from "./admin-request";
 import { OrderCard } from "./OrderCard";
 import { Pager, useCursorPages } from "./Pager";
@@ -19,15 +19,12 @@ export function OrdersPage() {
   const [filters, setFilters] = useState<OrderFilterValues>(EMPTY_FILTERS);
   const pages = useCursorPages();
   const input = filtersInput(filters);
-  const trpc = useAdminTRPC();
   const client = useAdminTRPCClient();
 
-  const orders = useQuery({
-    ...trpc.admin.orders.queryOptions({ ...input, limit: PAGE_SIZE, ...(pages.cursor ? { cursor: pages.cursor } : {}) }),
-    staleTime: 0,
-    retry: false,
-    placeholderData: keepPreviousData,
-  });
+  const orders = adminTrpc.admin.orders.useQuery(
+    { ...input, limit: PAGE_SIZE, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
+    { staleTime: 0, retry: false, placeholderData: keepPreviousData },
+  );
   const page = orders.data ?? null;
 
   useEffect(() => {

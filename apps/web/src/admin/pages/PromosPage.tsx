@@ -1,11 +1,10 @@
 import "./admin-pages.css";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import type { PromoCode, PromoKind } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
 import { shopDay } from "@mithai/schema/shop-clock";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";
 
 interface PromoForm {
@@ -38,13 +37,12 @@ const formOf = (promo: PromoCode): PromoForm => ({
 /** /admin/promos: the shop's promo codes with their uses so far (and any overrun from late payments). */
 export function PromosPage() {
   useDocumentTitle("Promo codes");
-  const trpc = useAdminTRPC();
-  const queryClient = useQueryClient();
-  const promos = useQuery(trpc.admin.promos.queryOptions());
-  const settle = { onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.promos.queryKey() }) };
-  const create = useMutation(trpc.admin.createPromo.mutationOptions(settle));
-  const update = useMutation(trpc.admin.updatePromo.mutationOptions(settle));
-  const remove = useMutation(trpc.admin.deletePromo.mutationOptions(settle));
+  const utils = adminTrpc.useUtils();
+  const promos = adminTrpc.admin.promos.useQuery();
+  const settle = { onSettled: () => utils.admin.promos.invalidate() };
+  const create = adminTrpc.admin.createPromo.useMutation(settle);
+  const update = adminTrpc.admin.updatePromo.useMutation(settle);
+  const remove = adminTrpc.admin.deletePromo.useMutation(settle);
   const editor = useKitchenEditor<PromoForm>(EMPTY);
   const { editing, form, set, setForm } = editor;
 

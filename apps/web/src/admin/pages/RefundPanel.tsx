@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "react-toastify";
 import type { AdminOrder } from "@mithai/schema/admin";
@@ -6,7 +5,7 @@ import { formatRupees } from "@mithai/schema/money";
 import type { OrderRefund } from "@mithai/schema/order";
 import { serverMessageOf } from "../../lib/errors";
 import { formatAdminDateTime } from "../format";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { formText } from "../../lib/form";
 
 const STATE_LABELS: Record<OrderRefund["status"], string> = { pending: "pending", processed: "processed", failed: "failed" };
@@ -16,20 +15,13 @@ const STATE_LABELS: Record<OrderRefund["status"], string> = { pending: "pending"
  * refund part or all of what is left. `offer` opens the form for the rest (after the status was set to Cancelled).
  */
 export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer: boolean; onDone: () => void }) {
-  const trpc = useAdminTRPC();
-  const queryClient = useQueryClient();
+  const utils = adminTrpc.useUtils();
   const left = Math.round((order.amount - order.refundedAmount) * 100) / 100;
   const [open, setOpen] = useState(false);
-  // The order list refetches (by its tRPC key, and the page's own key while it reads the REST list).
-  const settled = {
-    onSettled: () =>
-      void Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.admin.orders.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
-      ]).then(onDone),
-  };
-  const refund = useMutation(trpc.admin.refundOrder.mutationOptions(settled));
-  const retry = useMutation(trpc.admin.retryRefund.mutationOptions(settled));
+  // The order list refetches, then the card learns the outcome.
+  const settled = { onSettled: () => void utils.admin.orders.invalidate().then(onDone) };
+  const refund = adminTrpc.admin.refundOrder.useMutation(settled);
+  const retry = adminTrpc.admin.retryRefund.useMutation(settled);
   const showForm = (open || offer) && left > 0;
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,12 +1,12 @@
 import "./admin-pages.css";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import type { AdminReview } from "@mithai/schema/admin";
 import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { PagedList, useCursorPages } from "./Pager";
 
 type Show = "all" | "visible" | "hidden";
@@ -14,14 +14,13 @@ type Show = "all" | "visible" | "hidden";
 /** /admin/reviews: every review, newest first; an abusive one can be hidden from its product page, and restored. */
 export function ReviewsPage() {
   useDocumentTitle("Reviews");
-  const trpc = useAdminTRPC();
-  const queryClient = useQueryClient();
+  const utils = adminTrpc.useUtils();
   const [show, setShow] = useState<Show>("all");
   const pages = useCursorPages();
-  const reviews = useQuery({ ...trpc.admin.reviews.queryOptions({ show, cursor: pages.cursor }), placeholderData: keepPreviousData });
-  const settle = { onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.reviews.pathKey() }) };
-  const hide = useMutation(trpc.admin.hideReview.mutationOptions(settle));
-  const restore = useMutation(trpc.admin.restoreReview.mutationOptions(settle));
+  const reviews = adminTrpc.admin.reviews.useQuery({ show, cursor: pages.cursor }, { placeholderData: keepPreviousData });
+  const settle = { onSettled: () => utils.admin.reviews.invalidate() };
+  const hide = adminTrpc.admin.hideReview.useMutation(settle);
+  const restore = adminTrpc.admin.restoreReview.useMutation(settle);
 
   async function act(review: AdminReview) {
     try {

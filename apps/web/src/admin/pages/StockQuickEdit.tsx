@@ -1,14 +1,12 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "react-toastify";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { serverMessageOf } from "../../lib/errors";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 
 /** The item list's quick edit of the kilograms left (empty: not tracked), saved with admin.setStock. */
 export function StockQuickEdit({ item, onSaved }: { item: FoodItem; onSaved: () => void }) {
-  const trpc = useAdminTRPC();
-  const save = useMutation(trpc.admin.setStock.mutationOptions());
+  const save = adminTrpc.admin.setStock.useMutation();
   const [value, setValue] = useState(item.stockKg === null ? "" : String(item.stockKg));
   const changed = value !== (item.stockKg === null ? "" : String(item.stockKg));
 

@@ -1,12 +1,10 @@
 import "./admin-pages.css";
-import { useQuery } from "@tanstack/react-query";
 import { formatRupees } from "@mithai/schema/money";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 
 /** Today's paid orders (shop time, cancelled ones left out) and their revenue, for the dashboard. */
 export function TodaySales() {
-  const trpc = useAdminTRPC();
-  const sales = useQuery({ ...trpc.admin.todaySales.queryOptions(), staleTime: 0, refetchInterval: 60_000 });
+  const sales = adminTrpc.admin.todaySales.useQuery(undefined, { staleTime: 0, refetchInterval: 60_000 });
   if (!sales.data) return null;
   const { orders, revenue } = sales.data;
   return (

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UndeliveredMail as UndeliveredMailRow } from "@mithai/schema/admin";
 import { formatAdminDateTime } from "../format";
-import { useAdminTRPC } from "../trpc";
+import { adminTrpc } from "../trpc";
 
 const KIND_LABELS: Record<UndeliveredMailRow["kind"], string> = {
   "order-receipt": "Order receipt",
@@ -16,14 +15,9 @@ const KIND_LABELS: Record<UndeliveredMailRow["kind"], string> = {
  * Nothing shows while every mail goes out.
  */
 export function UndeliveredMail() {
-  const trpc = useAdminTRPC();
-  const queryClient = useQueryClient();
-  const mails = useQuery({ ...trpc.admin.undeliveredMail.queryOptions(), refetchInterval: 60_000 });
-  const retry = useMutation(
-    trpc.admin.retryMail.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.undeliveredMail.queryKey() }),
-    }),
-  );
+  const utils = adminTrpc.useUtils();
+  const mails = adminTrpc.admin.undeliveredMail.useQuery(undefined, { refetchInterval: 60_000 });
+  const retry = adminTrpc.admin.retryMail.useMutation({ onSettled: () => utils.admin.undeliveredMail.invalidate() });
   if (!mails.data?.length) return null;
   return (
     <section className="undelivered-mail" aria-labelledby="undelivered-mail-heading">

@@ -1,15 +1,13 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formText } from "../../lib/form";
 
 export function ForgotPassword() {
   useDocumentTitle("Forgot password");
-  const trpc = useTRPC();
-  const request = useMutation(trpc.auth.forgotPassword.mutationOptions());
+  const request = trpc.auth.forgotPassword.useMutation();
   const [error, setError] = useState<string | null>(null);
   const sent = request.isSuccess;
 

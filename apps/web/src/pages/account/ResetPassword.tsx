@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Field, NewPasswordField } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { openLoginPopup } from "../../lib/login-popup";
-import { useTRPC } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formText } from "../../lib/form";
 import { SubmitButton } from "../../components/FormStatus";
@@ -34,8 +33,7 @@ export function ResetPassword() {
 }
 
 function ResetForm({ token }: { token: string }) {
-  const trpc = useTRPC();
-  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+  const reset = trpc.auth.resetPassword.useMutation();
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

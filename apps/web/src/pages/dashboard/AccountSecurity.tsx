@@ -1,17 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Field, NewPasswordField } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { setCustomerToken } from "../../lib/session";
-import { useTRPC } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { formText } from "../../lib/form";
 import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 /** The profile's password change and "sign out everywhere": both end every other session at once. */
 export function AccountSecurity() {
-  const trpc = useTRPC();
-  const change = useMutation(trpc.user.changePassword.mutationOptions());
-  const logoutAll = useMutation(trpc.user.logoutAll.mutationOptions());
+  const change = trpc.user.changePassword.useMutation();
+  const logoutAll = trpc.user.logoutAll.useMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [formKey, setFormKey] = useState(0);
 

@@ -1,23 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, mobileProblem, pincodeProblem, type Address } from "@mithai/schema/account";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { formText } from "../../lib/form";
 import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 export function ManageAddress() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const profile = useQuery(trpc.user.profile.queryOptions());
-  const add = useMutation(trpc.user.addAddress.mutationOptions());
-  const update = useMutation(trpc.user.updateAddress.mutationOptions());
-  const remove = useMutation(trpc.user.deleteAddress.mutationOptions());
+  const utils = trpc.useUtils();
+  const profile = trpc.user.profile.useQuery();
+  const add = trpc.user.addAddress.useMutation();
+  const update = trpc.user.updateAddress.useMutation();
+  const remove = trpc.user.deleteAddress.useMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const keep = (addresses: Address[]) => queryClient.setQueryData(trpc.user.profile.queryKey(), (old) => (old ? { ...old, addresses } : old));
+  const keep = (addresses: Address[]) => utils.user.profile.setData(undefined, (old) => (old ? { ...old, addresses } : old));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

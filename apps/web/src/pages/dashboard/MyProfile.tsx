@@ -1,18 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { mobileProblem } from "@mithai/schema/account";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { AccountSecurity } from "./AccountSecurity";
 import { formText } from "../../lib/form";
 import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 export function MyProfile() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const profile = useQuery(trpc.user.profile.queryOptions());
-  const update = useMutation(trpc.user.updateProfile.mutationOptions());
+  const utils = trpc.useUtils();
+  const profile = trpc.user.profile.useQuery();
+  const update = trpc.user.updateProfile.useMutation();
   const [editing, setEditing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -25,7 +23,7 @@ export function MyProfile() {
     const form = new FormData(event.currentTarget);
     try {
       const saved = await update.mutateAsync({ name: formText(form, "name"), phoneNumber: formText(form, "phoneNumber") });
-      queryClient.setQueryData(trpc.user.profile.queryKey(), saved);
+      utils.user.profile.setData(undefined, saved);
       setEditing(false);
       setOutcome({ ok: true, message: "Profile saved." });
     } catch (cause) {
