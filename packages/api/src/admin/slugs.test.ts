@@ -3,6 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { eq, inArray } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
+import { SLUG_MAX_LENGTH, slugSchema } from "@mithai/schema/contracts/catalog";
 import { appErrorOf } from "../testing";
 import { availableSlug } from "./slugs";
 
@@ -41,6 +42,21 @@ describe("availableSlug", () => {
     // Editing the item that has it keeps it.
     expect(await availableSlug(database.db, "laddoo", "Laddoo", laddoo)).toBe("laddoo");
     expect(await availableSlug(database.db, "laddoo", "Laddoo", third)).toBe("laddoo-3");
+  });
+
+  it("refuses to number a taken slug past the longest slug the storefront can look up", async () => {
+    const longest = "a".repeat(SLUG_MAX_LENGTH);
+    const nearly = "b".repeat(SLUG_MAX_LENGTH - 2);
+    await itemsWithSlugs(longest, nearly);
+    expect(slugSchema.safeParse(longest).success).toBe(true);
+    const tooLong = { code: "BAD_REQUEST", message: "Slug is taken and too long to add a number to; choose a shorter one" };
+    expect(await appErrorOf(availableSlug(database.db, longest, "Anything"))).toMatchObject(tooLong);
+    // Numbered within the limit it is fine; "-10" would not fit.
+    const numbered = await availableSlug(database.db, nearly, "Anything");
+    expect(numbered).toBe(`${nearly}-2`);
+    expect(slugSchema.safeParse(numbered).success).toBe(true);
+    await itemsWithSlugs(...Array.from({ length: 8 }, (_, i) => `${nearly}-${i + 2}`));
+    expect(await appErrorOf(availableSlug(database.db, nearly, "Anything"))).toMatchObject(tooLong);
   });
 
   it("refuses a name with no letters or digits when no slug is given", async () => {
