@@ -2,6 +2,7 @@ import type { Db } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { and, eq, isNull, like, ne, or } from "@mithai/db/sql";
 import { slugify } from "@mithai/schema/catalog";
+import { SLUG_MAX_LENGTH } from "@mithai/schema/contracts/catalog";
 import { badRequest } from "../errors";
 
 /**
@@ -25,6 +26,9 @@ export async function availableSlug(db: Db, wanted: string, name: string, except
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
-    if (!used.has(candidate)) return candidate;
+    if (used.has(candidate)) continue;
+    // A longer slug would be saved but never found by the storefront's lookup (slugSchema).
+    if (candidate.length > SLUG_MAX_LENGTH) throw badRequest("Slug is taken and too long to add a number to; choose a shorter one");
+    return candidate;
   }
 }

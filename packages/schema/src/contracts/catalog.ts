@@ -8,11 +8,14 @@ export const faqEntrySchema = z.object({ question: z.string(), answer: z.string(
 /** Catalogue ids are UUIDs; anything else can never match and is answered as not found. */
 export const foodIdSchema = z.uuid({ message: "Food item id is not valid" });
 
+/** The longest slug the storefront looks up; a taken slug numbered past it is refused (admin/slugs.ts). */
+export const SLUG_MAX_LENGTH = 120;
+
 export const slugSchema = z
   .string()
   .trim()
   .min(1, "Slug is required")
-  .max(120, "Slug is too long")
+  .max(SLUG_MAX_LENGTH, "Slug is too long")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Slug must be lower-case words joined by hyphens");
 
 /**
