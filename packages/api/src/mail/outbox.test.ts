@@ -7,7 +7,7 @@ import { createTestDb } from "@mithai/db/testing";
 import { listUndeliveredMail, retryMail } from "../admin/mail-admin";
 import { appErrorOf, silentLog, TEST_CONFIG } from "../testing";
 import type { MailMessage } from "./mailer";
-import { createMailOutbox, retryDelayMs, UNDELIVERED_AFTER_ATTEMPTS, type MailOutbox, type MailRenderer } from "./outbox";
+import { createMailOutbox, MAIL_SEND_CONCURRENCY, retryDelayMs, UNDELIVERED_AFTER_ATTEMPTS, type MailOutbox, type MailRenderer } from "./outbox";
 
 let database: DbHandle;
 beforeAll(async () => {
@@ -67,6 +67,35 @@ describe("the mail outbox", () => {
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1 && row.lockedUntil === null)).toBe(true);
   });
 
+  it("sends a batch a few mails at once, never more than the SMTP pool's connections", async () => {
+    const ids = await queue(12);
+    let inFlight = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const outbox = createMailOutbox(
+      {
+        db: database.db,
+        config: TEST_CONFIG,
+        log: silentLog,
+        mailer: {
+          async send(message) {
+            most = Math.max(most, ++inFlight);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            inFlight--;
+            sent.push(message.subject);
+          },
+          async close() {},
+        },
+      },
+      { "order-receipt": echo, "password-reset": echo, "refund-processed": echo, "order-status": echo },
+    );
+    await outbox.drain();
+    expect(most).toBe(MAIL_SEND_CONCURRENCY);
+    expect(sent.sort()).toEqual([...ids].sort());
+    const rows = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+    expect(rows.every((row) => row.sentAt instanceof Date && row.attempts === 1 && row.lockedUntil === null)).toBe(true);
+  });
+
   it("leaves a row claimed by another worker alone until its claim runs out, then sends it", async () => {
     const [id] = await queue(1);
     // A worker claimed it and died: its claim still holds.
@@ -114,21 +143,21 @@ describe("the mail outbox", () => {
     }
   });
 
-  it("a stopping worker finishes the mail under way and hands the rest of its claim back at once, for another server", async () => {
-    const ids = await queue(3);
+  it("a stopping worker finishes the mails under way and hands the rest of its claim back at once, for another server", async () => {
+    const ids = await queue(MAIL_SEND_CONCURRENCY + 2);
     const sent: MailMessage[] = [];
     const stopping = worker(sent, { delayMs: 300 });
     stopping.start();
     const deadline = Date.now() + 5000;
-    // All three claimed in one batch, the first being sent (300 ms) …
-    while ((await database.db.select().from(mailOutbox).where(sql`${mailOutbox.lockedUntil} is not null`)).length < 3) {
+    // All claimed in one batch, the first few being sent (300 ms) …
+    while ((await database.db.select().from(mailOutbox).where(sql`${mailOutbox.lockedUntil} is not null`)).length < ids.length) {
       if (Date.now() > deadline) throw new Error("the worker did not claim the mails");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const started = Date.now();
     await stopping.stop();
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(MAIL_SEND_CONCURRENCY);
     // … the other two are free again, as if never tried, and another worker sends them now.
     const rest = await database.db.select().from(mailOutbox).where(sql`${mailOutbox.sentAt} is null`);
     expect(rest.map((row) => ({ attempts: row.attempts, lockedUntil: row.lockedUntil }))).toEqual([
