@@ -53,6 +53,8 @@ export interface PaymentsConfig {
   sandboxWebhookDelayMs?: number;
   /** Sandbox mode only: whether the fake bank processes refunds (default) or fails them (to try the failure path). */
   sandboxRefundOutcome?: "processed" | "failed";
+  /** How long a call to the provider may take before it counts as unanswered (default PROVIDER_TIMEOUT_MS; tests shorten it). */
+  providerTimeoutMs?: number;
 }
 
 /** Long-lived things every request shares. */

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PINNED_RAZORPAY_VERSION, createRazorpayClient, fetchProviderPayments } from "@mithai/api/payments/razorpay-client";
+import { createServer, type Server, type Socket } from "node:net";
+import { PINNED_RAZORPAY_VERSION, PROVIDER_TIMEOUT_MS, createProviderOrder, createRazorpayClient, fetchProviderPayments } from "@mithai/api/payments/razorpay-client";
 import { eq } from "@mithai/db/sql";
 import { sandboxGatewayOrders } from "@mithai/db/schema";
 import type { TestApp } from "../testing";
@@ -45,5 +46,57 @@ describe("the real Razorpay SDK talks to the sandbox gateway", () => {
   it("leaves the SDK on Razorpay's own host in razorpay mode", () => {
     const config = { ...t.app.deps.config, payments: { ...t.app.deps.config.payments, mode: "razorpay" as const } };
     expect(createRazorpayClient(config).api).toHaveProperty("rq.defaults.baseURL", "https://api.razorpay.com");
+  });
+
+  it("gives every call a time limit, in either mode (the SDK has none of its own)", () => {
+    for (const mode of ["sandbox", "razorpay"] as const) {
+      const config = { ...t.app.deps.config, payments: { ...t.app.deps.config.payments, mode } };
+      expect(createRazorpayClient(config).api).toHaveProperty("rq.defaults.timeout", PROVIDER_TIMEOUT_MS);
+    }
+  });
+});
+
+describe("a provider that takes the connection and never answers", () => {
+  let silent: Server;
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  let internalUrl: string;
+  beforeAll(async () => {
+    silent = createServer((socket) => {
+      connections++;
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    internalUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  const config = () => ({
+    internalUrl,
+    payments: { mode: "sandbox" as const, keyId: "rzp_test_silent", keySecret: "secret", webhookSecret: "hook", providerTimeoutMs: 300 },
+  });
+
+  it("fails the checkout's call with 'not answering' once the time is up, instead of holding it open", async () => {
+    const started = Date.now();
+    await expect(createProviderOrder(config(), { id: "our-order-silent", amountPaise: 10_000, currency: "INR" })).rejects.toMatchObject({
+      code: "BAD_GATEWAY",
+      message: "The payment service is not answering. Please try again in a minute.",
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // It reached the provider and waited: a timeout, not a refused connection.
+    expect(connections).toBeGreaterThan(0);
+  });
+
+  it("fails a payment lookup too, so verify and the reconciler can answer and try later", async () => {
+    const started = Date.now();
+    const before = connections;
+    // The SDK turns any answerless failure into an error of its own; the reconciler logs it and tries the order later.
+    await expect(fetchProviderPayments(config(), "order_silent")).rejects.toBeInstanceOf(Error);
+    expect(connections).toBeGreaterThan(before);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

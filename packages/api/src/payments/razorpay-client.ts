@@ -8,17 +8,25 @@ export const PINNED_RAZORPAY_VERSION = "2.9.8";
 /** Path under which this server answers as Razorpay's API in sandbox mode; the SDK adds `/v1/...`. */
 export const SANDBOX_API_PREFIX = "/sandbox/razorpay";
 
+/**
+ * How long a call to Razorpay may take. The SDK's HTTP client has no timeout of its own: a provider that accepts the
+ * connection and never answers would hold the customer's checkout or the admin's refund open forever. Past this, the
+ * call fails like any unanswered one (checkout: "not answering, try again"; a refund stays pending and is looked up).
+ */
+export const PROVIDER_TIMEOUT_MS = 20_000;
+
 interface AxiosLike {
-  defaults: { baseURL?: string };
+  defaults: { baseURL?: string; timeout?: number };
 }
 
 /**
  * The real Razorpay SDK. In sandbox mode its HTTP client is pointed at the fake this server hosts, so the
- * code path is the same as with real keys. The SDK has no option for the host, hence the pinned internals.
+ * code path is the same as with real keys. The SDK has no option for the host or a timeout, hence the pinned
+ * internals.
  */
 export function createRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">): Razorpay {
   // One SDK instance (and so one HTTP client with its kept-alive connections) per set of keys and host.
-  const cacheKey = [config.payments.mode, config.payments.keyId, config.payments.keySecret, config.internalUrl].join("\u0000");
+  const cacheKey = [config.payments.mode, config.payments.keyId, config.payments.keySecret, config.internalUrl, config.payments.providerTimeoutMs].join("\u0000");
   let client = clients.get(cacheKey);
   if (!client) {
     client = newRazorpayClient(config);
@@ -31,11 +39,10 @@ const clients = new Map<string, Razorpay>();
 
 function newRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">): Razorpay {
   const client = new Razorpay({ key_id: config.payments.keyId, key_secret: config.payments.keySecret });
-  if (config.payments.mode === "sandbox") {
-    const http = (client.api as unknown as { rq?: AxiosLike }).rq;
-    if (!http?.defaults) throw new Error(`razorpay SDK internals changed (expected ${PINNED_RAZORPAY_VERSION}): api.rq is missing`);
-    http.defaults.baseURL = `${config.internalUrl}${SANDBOX_API_PREFIX}`;
-  }
+  const http = (client.api as unknown as { rq?: AxiosLike }).rq;
+  if (!http?.defaults) throw new Error(`razorpay SDK internals changed (expected ${PINNED_RAZORPAY_VERSION}): api.rq is missing`);
+  http.defaults.timeout = config.payments.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS;
+  if (config.payments.mode === "sandbox") http.defaults.baseURL = `${config.internalUrl}${SANDBOX_API_PREFIX}`;
   return client;
 }
 
