@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { foodItems, invoices } from "@mithai/db/schema";
+import { invoiceDocument, invoiceDocumentData } from "@mithai/api/invoices/invoice";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, verifyVia, type Customer } from "./fixtures";
@@ -86,6 +87,10 @@ describe("the invoice PDF", () => {
       intraState: false,
       figures: { totals: { totalPaise: 99_999 } },
     });
+    // All of it: the answer's contract (invoiceDocumentSchema) drops nothing the document says.
+    const whole = invoiceDocumentData(await invoiceDocument(t.app.deps, { userId: admin.id, role: "admin" }, placed.orderId));
+    expect(typed.json().result.data).toEqual(JSON.parse(JSON.stringify(whole)));
+    expect(whole.supplier.gstin).toBeTruthy();
     expect((await t.app.inject({ url: query, headers: bearer(stranger.token) })).statusCode).toBe(404);
 
     // Without a GSTIN the shop is not registered: the same document is a bill of supply, without tax lines.

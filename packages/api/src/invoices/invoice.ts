@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import { and, eq } from "@mithai/db/sql";
 import { creditNotes, invoices, orders, refunds } from "@mithai/db/schema";
 import { DEFAULT_GST_RATE, DEFAULT_HSN } from "@mithai/schema/catalog";
+import type { InvoiceDocumentData } from "@mithai/schema/contracts/answers";
 import { orderNumberOf } from "@mithai/schema/order";
 import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
 import type { ApiDeps, AuthSession, SupplierConfig } from "../context";
@@ -9,10 +10,9 @@ import { isAdmin } from "../auth/guards";
 import { AppError } from "../errors";
 import { apportion, invoiceFigures, rupeesInWords, stateCodeOf, stateKey, type InvoiceFigures, type InvoiceLine } from "./tax";
 
-
 /** What the tax invoice says, in the terms of the GST rules on invoices (rule 46). */
 export interface InvoiceDocument {
-  title: "Tax invoice" | "Bill of supply" | "Credit note";
+  title: InvoiceDocumentData["title"];
   /** A credit note names the invoice it corrects and why (a refund). */
   reference?: { invoiceNumber: string; invoiceDate: Date; reason: string };
   number: string;
@@ -131,12 +131,7 @@ export async function creditNoteDocument(deps: Pick<ApiDeps, "db" | "config">, a
   };
 }
 
-/** The document for a JSON answer (tRPC): dates as ISO strings, so what a tool's types say is what it receives. */
-export type InvoiceDocumentData = Omit<InvoiceDocument, "date" | "reference"> & {
-  date: string;
-  reference?: { invoiceNumber: string; invoiceDate: string; reason: string };
-};
-
+/** The document for a JSON answer (tRPC, its contract `invoiceDocumentSchema`): dates as ISO strings. */
 export function invoiceDocumentData(doc: InvoiceDocument): InvoiceDocumentData {
   const { date, reference, ...rest } = doc;
   return {

@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { abandonOrderInputSchema, cancelOrderInputSchema, checkoutPreviewInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
-import { abandonAnswerSchema, checkoutPreviewSchema, customerOrderSchema, placedOrderSchema, refundAnswerSchema, verifyResultSchema } from "@mithai/schema/contracts/answers";
+import { abandonAnswerSchema, checkoutPreviewSchema, customerOrderSchema, invoiceDocumentSchema, placedOrderSchema, refundAnswerSchema, verifyResultSchema } from "@mithai/schema/contracts/answers";
 import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/invoice";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";
@@ -26,9 +26,11 @@ export const orderRouter = {
   /** The order's tax invoice (or bill of supply) as data, for its customer or an admin (the PDF is `GET /api/order/{id}/invoice`). */
   invoice: customerProcedure
     .input(invoiceInputSchema)
+    .output(invoiceDocumentSchema)
     .query(async ({ ctx, input }) => invoiceDocumentData(await invoiceDocument(ctx, ctx.auth, input.orderId))),
   /** A processed refund's credit note as data (the PDF is `GET /api/order/{id}/credit-notes/{number}`). */
   creditNote: customerProcedure
     .input(creditNoteInputSchema)
+    .output(invoiceDocumentSchema)
     .query(async ({ ctx, input }) => invoiceDocumentData(await creditNoteDocument(ctx, ctx.auth, input.orderId, input.number))),
 } satisfies TRPCRouterRecord;

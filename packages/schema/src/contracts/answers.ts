@@ -231,3 +231,48 @@ export const promoApplyAnswerSchema = z.object({
 
 /** An answer that only says what happened ("Address removed"). */
 export const messageAnswerSchema = z.object({ message: z.string() });
+
+/** A line of a tax document, in paise as the GST split is worked out (every figure to the paisa, reconciled). */
+const invoiceLineSchema = z.object({
+  name: z.string(),
+  hsn: z.string(),
+  gstRate: z.number(),
+  quantity: z.number(),
+  unitPricePaise: z.number().int(),
+  discountable: z.boolean().optional(),
+  grossPaise: z.number().int(),
+  discountPaise: z.number().int(),
+  valuePaise: z.number().int(),
+  taxablePaise: z.number().int(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+});
+
+/** tRPC `order.invoice` and `order.creditNote`: the document the PDF prints, as data (dates as ISO strings). */
+export const invoiceDocumentSchema = z.object({
+  title: z.enum(["Tax invoice", "Bill of supply", "Credit note"]),
+  /** A credit note names the invoice it corrects and why (a refund). */
+  reference: z.object({ invoiceNumber: z.string(), invoiceDate: isoTime, reason: z.string() }).optional(),
+  number: z.string(),
+  date: isoTime,
+  orderNumber: z.string(),
+  supplier: z.object({ legalName: z.string(), address: z.string(), state: z.string(), gstin: z.string().optional(), stateCode: z.string().nullable() }),
+  recipient: z.object({ name: z.string(), address: z.string(), state: z.string(), stateCode: z.string().nullable() }),
+  placeOfSupply: z.string(),
+  figures: z.object({
+    lines: z.array(invoiceLineSchema),
+    totals: z.object({
+      grossPaise: z.number().int(),
+      discountPaise: z.number().int(),
+      taxablePaise: z.number().int(),
+      cgstPaise: z.number().int(),
+      sgstPaise: z.number().int(),
+      igstPaise: z.number().int(),
+      totalPaise: z.number().int(),
+    }),
+  }),
+  intraState: z.boolean(),
+  amountInWords: z.string(),
+});
+export type InvoiceDocumentData = z.infer<typeof invoiceDocumentSchema>;
