@@ -92,7 +92,9 @@ export class BadRows extends Error {
 /**
  * `catalog import F [--images DIR] [--dry-run]`. Every row is checked first (the columns here, each picture file, and
  * the item itself by the shop's own contract through `admin.checkFood`); any bad row stops the import before a single
- * change, with every problem's line. Then rows are added or updated by slug, one at a time.
+ * change, with every problem's line. Then rows are added or updated by slug, one at a time. A row without a slug
+ * updates the item of the same name when there is one, so importing the same file again (after a failure part-way, or
+ * twice by mistake) adds nothing twice.
  */
 export async function importCatalog(client: MithaiClient, out: Output, options: { file: string; images: string | undefined; dryRun: boolean }): Promise<void> {
   const text = await readFile(options.file, "utf8");
@@ -105,7 +107,9 @@ export async function importCatalog(client: MithaiClient, out: Output, options: 
   const missing = REQUIRED_COLUMNS.filter((column) => !parsed.header.includes(column));
   if (missing.length > 0) throw new BadRows([{ line: 1, message: `missing column${missing.length === 1 ? "" : "s"}: ${missing.join(", ")}` }]);
 
-  const catalogue = new Map((await client.catalog.list.query()).map((item) => [item.slug, item]));
+  const items = await client.catalog.list.query();
+  const catalogue: Catalogue = { bySlug: new Map(items.map((item) => [item.slug, item])), byName: new Map() };
+  for (const item of items) catalogue.byName.set(nameKey(item.name), [...(catalogue.byName.get(nameKey(item.name)) ?? []), item]);
   const imagesDir = options.images ?? path.dirname(options.file);
   const problems: RowProblem[] = [];
   const planned: PlannedRow[] = [];
@@ -116,10 +120,12 @@ export async function importCatalog(client: MithaiClient, out: Output, options: 
       problems.push({ line: row.line, message: error instanceof Error ? error.message : String(error) });
       return undefined;
     });
-    if (plan && plan.slug) {
-      const earlier = seen.get(plan.slug);
-      if (earlier) problems.push({ line: row.line, message: `slug "${plan.slug}" is also on line ${earlier}` });
-      seen.set(plan.slug, row.line);
+    // Two rows may not be the same item: the same slug, or (without one) the same name.
+    const key = plan && (plan.slug ? `slug "${plan.slug}"` : `name "${plan.fields.name.trim()}"`);
+    if (plan && key) {
+      const earlier = seen.get(key.toLowerCase());
+      if (earlier) problems.push({ line: row.line, message: `${key} is also on line ${earlier}` });
+      seen.set(key.toLowerCase(), row.line);
     }
     if (plan) planned.push(plan);
     out.progress.tick();
@@ -159,10 +165,25 @@ export async function importCatalog(client: MithaiClient, out: Output, options: 
   out.result({ dryRun: false, ...summary }, `Imported: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged.`);
 }
 
-async function planRow(client: MithaiClient, row: CsvRow, catalogue: Map<string, FoodItem>, imagesDir: string): Promise<PlannedRow> {
+interface Catalogue {
+  bySlug: Map<string, FoodItem>;
+  /** Items by name (trimmed, any case): how a row without a slug finds its item. */
+  byName: Map<string, FoodItem[]>;
+}
+
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+async function planRow(client: MithaiClient, row: CsvRow, catalogue: Catalogue, imagesDir: string): Promise<PlannedRow> {
   const v = row.values;
-  const slug = (v.slug ?? "").trim();
-  const existing = slug ? catalogue.get(slug) : undefined;
+  let slug = (v.slug ?? "").trim();
+  let existing = slug ? catalogue.bySlug.get(slug) : undefined;
+  if (!slug) {
+    const named = catalogue.byName.get(nameKey(v.name ?? "")) ?? [];
+    if (named.length > 1) throw new Error(`name: ${named.length} items are called "${(v.name ?? "").trim()}" (${named.map((item) => item.slug).join(", ")}); give the slug of the one to update`);
+    existing = named[0];
+    // The item keeps its slug: an empty one would be made again from the name.
+    if (existing) slug = existing.slug;
+  }
   const fields: FoodItemFields = {
     name: v.name ?? "",
     category: v.category as FoodItemFields["category"],

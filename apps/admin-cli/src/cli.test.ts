@@ -105,6 +105,33 @@ describe("mithai-admin", () => {
     expect(after.find((item) => item.slug === "kaju-katli")?.stockKg).toBeNull();
   });
 
+  it("imports the same file twice without adding anything twice: a row without a slug updates the item of its name", async () => {
+    const header = "slug,name,category,price,description,ingredients,benefits,faq1_question,faq1_answer,faq2_question,faq2_answer,metaTitle,metaDescription,metaKeywords,hsn,gstRate,stockKg,image";
+    const row = (price: string, name = "Pista Roll") => `,${name},Stuffed Sweets,${price},Pistachio rolled in khoya,Pistachio,Keeps well,Keeps?,A week,Vegetarian?,Yes,,,,,,,barfi.png`;
+    const csvFile = path.join(home, "no-slugs.csv");
+    writeFileSync(csvFile, `${header}\r\n${row("1100")}\r\n`);
+
+    const first = await run("catalog", "import", csvFile, "--json");
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ added: 1, updated: 0 });
+    // Again, as after a failure part-way or by mistake: the item is found by its name (and keeps its slug).
+    const again = await run("catalog", "import", csvFile, "--json");
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ added: 0 });
+    writeFileSync(csvFile, `${header}\r\n${row("1150")}\r\n`);
+    const edited = await run("catalog", "import", csvFile, "--dry-run");
+    expect(edited.stdout).toContain("line 2: update pista-roll: price 1100 → 1150");
+    expect((await catalogue()).filter((item) => item.name === "Pista Roll")).toMatchObject([{ slug: "pista-roll", price: 1100 }]);
+
+    // Two rows of one item are refused before any change: the same new name, or the same item found by its name.
+    writeFileSync(csvFile, `${header}\r\n${row("1150")}\r\n${row("900", "Anjeer Roll")}\r\n${row("950", "anjeer roll ")}\r\n${row("1200")}\r\n`);
+    const twice = await run("catalog", "import", csvFile);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain('line 4: name "anjeer roll" is also on line 3');
+    expect(twice.stderr).toContain('line 5: slug "pista-roll" is also on line 2');
+    expect((await catalogue()).filter((item) => /^(pista|anjeer) roll$/i.test(item.name))).toMatchObject([{ name: "Pista Roll", price: 1100 }]);
+  });
+
   it("reports every bad row of a bad CSV with its line and reason, exits 1 and changes nothing", async () => {
     const badFile = path.join(home, "bad.csv");
     writeFileSync(
