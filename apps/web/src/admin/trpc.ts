@@ -13,9 +13,6 @@ import { endAdminSession, getAdminSession } from "./session";
  */
 export const adminTrpc = createTRPCReact<AppRouter>({ context: createContext(null) });
 
-/** The vanilla admin client behind the hooks, for calls made from event handlers (forms with a picture, removals). */
-export const useAdminTRPCClient = () => adminTrpc.useUtils().client;
-
 export function makeAdminTRPCClient() {
   const headers = () => {
     const session = getAdminSession();

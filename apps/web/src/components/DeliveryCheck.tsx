@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { DeliveryQuote } from "@mithai/schema/kitchen";
 import { formatRupees } from "@mithai/schema/money";
 import { serverMessageOf } from "../lib/errors";
-import { useTRPCClient } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString("en-IN", { weekday: "short", day: "numeric", month: "short" });
 
@@ -15,7 +15,7 @@ export function quoteSentence(quote: DeliveryQuote): string {
 
 /** "Check delivery": whether the kitchen delivers to a PIN code, for how much (for `subtotal` rupees) and when. */
 export function DeliveryCheck({ subtotal }: { subtotal: number }) {
-  const client = useTRPCClient();
+  const utils = trpc.useUtils();
   const [pincode, setPincode] = useState("");
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,7 +24,7 @@ export function DeliveryCheck({ subtotal }: { subtotal: number }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const quote = await client.delivery.quote.query({ pincode, subtotal });
+      const quote = await utils.delivery.quote.fetch({ pincode, subtotal }, { retry: false });
       setAnswer({ ok: quote.serviceable, text: quoteSentence(quote) });
     } catch (error) {
       setAnswer({ ok: false, text: serverMessageOf(error) ?? "We could not check this PIN code. Please try again." });

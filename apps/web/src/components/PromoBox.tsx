@@ -3,14 +3,14 @@ import type { PromoApplyAnswer } from "@mithai/schema/kitchen";
 import { serverMessageOf } from "../lib/errors";
 import { openLoginPopup } from "../lib/login-popup";
 import { setRedirectAfterLogin } from "../lib/redirect-after-login";
-import { useTRPCClient } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
 
 /**
  * The cart's promo box: applies a code to the signed-in customer's cart and says what it takes off, or why it
  * cannot be used. A guest is asked to sign in first (codes are per customer).
  */
 export function PromoBox({ isSignedIn, applied, onApplied }: { isSignedIn: boolean; applied: PromoApplyAnswer | null; onApplied: (answer: PromoApplyAnswer | null) => void }) {
-  const client = useTRPCClient();
+  const applyCode = trpc.promo.apply.useMutation();
   const [code, setCode] = useState(applied?.code ?? "");
   const [refusal, setRefusal] = useState("");
   const [busy, setBusy] = useState(false);
@@ -30,7 +30,7 @@ export function PromoBox({ isSignedIn, applied, onApplied }: { isSignedIn: boole
     }
     setBusy(true);
     try {
-      onApplied(await client.promo.apply.mutate({ code }));
+      onApplied(await applyCode.mutateAsync({ code }));
     } catch (error) {
       onApplied(null);
       setRefusal(serverMessageOf(error) ?? "We could not check this code. Please try again.");

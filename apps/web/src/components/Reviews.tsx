@@ -46,6 +46,7 @@ export function Reviews({ productId, reviews, more }: { productId: string; revie
 
 function ReviewForm({ productId }: { productId: string }) {
   const utils = trpc.useUtils();
+  const create = trpc.reviews.create.useMutation();
   const [text, setText] = useState("");
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
@@ -53,7 +54,7 @@ function ReviewForm({ productId }: { productId: string }) {
   const send = async () => {
     setSending(true);
     try {
-      await utils.client.reviews.create.mutate({ productId, review: text });
+      await create.mutateAsync({ productId, review: text });
       setText("");
       await utils.reviews.list.invalidate();
     } catch (failure) {

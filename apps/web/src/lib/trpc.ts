@@ -13,8 +13,6 @@ import { getCustomerToken, setCustomerToken } from "./session";
  */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** The vanilla client behind the hooks, for calls made from event handlers rather than rendered. */
-export const useTRPCClient = () => trpc.useUtils().client;
 export type TRPCUtils = ReturnType<typeof trpc.useUtils>;
 export type TRPCClient = TRPCUtils["client"];
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useAdminTRPCClient } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
@@ -12,10 +12,10 @@ export function AddItemPage() {
   useDocumentTitle("Add item");
   const [formKey, setFormKey] = useState(0);
   const [added, setAdded] = useState<Pick<FoodItem, "_id" | "name" | "slug"> | null>(null);
-  const client = useAdminTRPCClient();
+  const addFood = adminTrpc.admin.addFood.useMutation();
 
   async function add(form: FormData) {
-    const item = await adminAction(() => client.admin.addFood.mutate(form), {
+    const item = await adminAction(() => addFood.mutateAsync(form), {
       success: "Food item added successfully!",
       failed: "Failed to add food item.",
       error: "Something went wrong.",

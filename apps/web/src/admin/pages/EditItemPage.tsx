@@ -2,7 +2,7 @@ import "./admin-pages.css";
 import { useNavigate, useParams } from "react-router";
 import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminTrpc, useAdminTRPCClient } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { adminAction } from "./admin-request";
 import { FoodForm } from "./FoodForm";
 
@@ -11,12 +11,12 @@ export function EditItemPage() {
   useDocumentTitle("Edit item");
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const client = useAdminTRPCClient();
+  const editFood = adminTrpc.admin.editFood.useMutation();
   const item = adminTrpc.catalog.byId.useQuery({ id }, { staleTime: 0, gcTime: 0, retry: false });
 
   async function save(form: FormData) {
     form.append("id", id);
-    const saved = await adminAction(() => client.admin.editFood.mutate(form), {
+    const saved = await adminAction(() => editFood.mutateAsync(form), {
       success: "Item updated successfully!",
       failed: "Failed to update item.",
       error: "Error while updating.",

@@ -6,14 +6,14 @@ import type { FoodItem } from "@mithai/schema/catalog";
 import { formatRupees } from "@mithai/schema/money";
 import { foodImageProps } from "../../lib/images";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminTrpc, useAdminTRPCClient } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { adminAction } from "./admin-request";
 import { StockQuickEdit } from "./StockQuickEdit";
 
 /** /admin/list: every item on sale with edit and remove controls. */
 export function ListItemsPage() {
   useDocumentTitle("List items");
-  const client = useAdminTRPCClient();
+  const removeFood = adminTrpc.admin.removeFood.useMutation();
   const list = adminTrpc.catalog.list.useQuery(undefined, { staleTime: 0, retry: false });
 
   useEffect(() => {
@@ -22,7 +22,7 @@ export function ListItemsPage() {
 
   async function remove(item: FoodItem) {
     if (!window.confirm(`Remove ${item.name} from the shop?`)) return;
-    await adminAction(() => client.admin.removeFood.mutate({ id: item._id }), {
+    await adminAction(() => removeFood.mutateAsync({ id: item._id }), {
       success: "Food item removed successfully!",
       failed: "Failed to remove food item.",
       error: "Server error while removing item.",

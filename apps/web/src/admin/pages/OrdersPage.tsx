@@ -5,7 +5,7 @@ import { toast } from "react-toastify";
 import type { OrderStatus } from "@mithai/schema/order";
 import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { adminTrpc, useAdminTRPCClient } from "../trpc";
+import { adminTrpc } from "../trpc";
 import { adminAction, downloadText } from "./admin-request";
 import { OrderCard } from "./OrderCard";
 import { Pager, useCursorPages } from "./Pager";
@@ -19,7 +19,8 @@ export function OrdersPage() {
   const [filters, setFilters] = useState<OrderFilterValues>(EMPTY_FILTERS);
   const pages = useCursorPages();
   const input = filtersInput(filters);
-  const client = useAdminTRPCClient();
+  const utils = adminTrpc.useUtils();
+  const updateStatus = adminTrpc.admin.updateOrderStatus.useMutation();
 
   const orders = adminTrpc.admin.orders.useQuery(
     { ...input, limit: PAGE_SIZE, ...(pages.cursor ? { cursor: pages.cursor } : {}) },
@@ -37,7 +38,7 @@ export function OrdersPage() {
   }
 
   async function changeStatus(orderId: string, status: OrderStatus) {
-    await adminAction(() => client.admin.updateOrderStatus.mutate({ orderId, status }), {
+    await adminAction(() => updateStatus.mutateAsync({ orderId, status }), {
       success: "Status updated",
       failed: "Failed to update status",
       error: "Error updating status",
@@ -51,7 +52,8 @@ export function OrdersPage() {
       let csv = "";
       let next: string | undefined;
       do {
-        const part = await client.admin.ordersCsv.query({ ...input, ...(next ? { cursor: next } : {}) });
+        // A download, not state to keep: straight through the client, past the query cache.
+        const part = await utils.client.admin.ordersCsv.query({ ...input, ...(next ? { cursor: next } : {}) });
         csv += part.csv;
         next = part.nextCursor ?? undefined;
       } while (next);
