@@ -232,22 +232,9 @@ export const promoApplyAnswerSchema = z.object({
 /** An answer that only says what happened ("Address removed"). */
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-/** A line of a tax document, in paise as the GST split is worked out (every figure to the paisa, reconciled). */
-const invoiceLineSchema = z.object({
-  name: z.string(),
-  hsn: z.string(),
-  gstRate: z.number(),
-  quantity: z.number(),
-  unitPricePaise: z.number().int(),
-  discountable: z.boolean().optional(),
-  grossPaise: z.number().int(),
-  discountPaise: z.number().int(),
-  valuePaise: z.number().int(),
-  taxablePaise: z.number().int(),
-  cgstPaise: z.number().int(),
-  sgstPaise: z.number().int(),
-  igstPaise: z.number().int(),
-});
+const paise = z.number().int();
+/** The figures a tax document adds up, per line and in total (paise, the GST split worked out to the paisa). */
+const taxFigures = { grossPaise: paise, discountPaise: paise, taxablePaise: paise, cgstPaise: paise, sgstPaise: paise, igstPaise: paise };
 
 /** tRPC `order.invoice` and `order.creditNote`: the document the PDF prints, as data (dates as ISO strings). */
 export const invoiceDocumentSchema = z.object({
@@ -261,16 +248,19 @@ export const invoiceDocumentSchema = z.object({
   recipient: z.object({ name: z.string(), address: z.string(), state: z.string(), stateCode: z.string().nullable() }),
   placeOfSupply: z.string(),
   figures: z.object({
-    lines: z.array(invoiceLineSchema),
-    totals: z.object({
-      grossPaise: z.number().int(),
-      discountPaise: z.number().int(),
-      taxablePaise: z.number().int(),
-      cgstPaise: z.number().int(),
-      sgstPaise: z.number().int(),
-      igstPaise: z.number().int(),
-      totalPaise: z.number().int(),
-    }),
+    lines: z.array(
+      z.object({
+        name: z.string(),
+        hsn: z.string(),
+        gstRate: z.number(),
+        quantity: z.number(),
+        unitPricePaise: paise,
+        discountable: z.boolean().optional(),
+        ...taxFigures,
+        valuePaise: paise,
+      }),
+    ),
+    totals: z.object({ ...taxFigures, totalPaise: paise }),
   }),
   intraState: z.boolean(),
   amountInWords: z.string(),
