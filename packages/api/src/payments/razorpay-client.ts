@@ -17,6 +17,20 @@ export const PROVIDER_TIMEOUT_MS = 20_000;
 
 interface AxiosLike {
   defaults: { baseURL?: string; timeout?: number };
+  interceptors: { response: { use(onFulfilled: undefined, onRejected: (error: unknown) => never): unknown } };
+}
+
+/**
+ * The SDK reads `response.status` of every failure, so a call that got no answer (timed out, refused, dropped)
+ * surfaced as "Cannot read properties of undefined". It becomes the SDK's own error shape instead: `statusCode` 0
+ * (no HTTP answer; never a refusal) and a description saying what happened, for the logs and the admin's refund card.
+ */
+function answerlessAsProviderError(error: unknown): never {
+  const failed = error as { response?: unknown; code?: unknown; message?: unknown } | null;
+  if (failed?.response) throw error;
+  const why = typeof failed?.code === "string" ? failed.code : typeof failed?.message === "string" ? failed.message : "no answer";
+  const description = `the payment service did not answer (${why})`;
+  throw Object.assign(new Error(description), { response: { status: 0, data: { error: { code: "NO_ANSWER", description } } } });
 }
 
 /**
@@ -42,6 +56,7 @@ function newRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">):
   const http = (client.api as unknown as { rq?: AxiosLike }).rq;
   if (!http?.defaults) throw new Error(`razorpay SDK internals changed (expected ${PINNED_RAZORPAY_VERSION}): api.rq is missing`);
   http.defaults.timeout = config.payments.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS;
+  http.interceptors.response.use(undefined, answerlessAsProviderError);
   if (config.payments.mode === "sandbox") http.defaults.baseURL = `${config.internalUrl}${SANDBOX_API_PREFIX}`;
   return client;
 }
