@@ -73,7 +73,7 @@ async function admitForm(req: FastifyRequest, ctx: RequestContext): Promise<void
   if (length > MAX_FORM_BYTES) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: "Image must be 5 MB or smaller" });
 }
 
-/** A readable stream (app.inject's request) as an IncomingMessage that yields the same bytes, read on demand. */
+/** A readable stream (app.inject's request) as an IncomingMessage that yields the same bytes (the source paused while its buffer is full). */
 function asIncomingMessage(stream: Readable): IncomingMessage {
   return new IncomingMessage(new Socket()).wrap(stream);
 }
