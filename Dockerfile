@@ -7,6 +7,8 @@ COPY apps ./apps
 RUN npm ci --no-audit --no-fund && npm run build:shop && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# pg_dump and pg_restore for backups on PostgreSQL (npm run backup / restore; the daily BACKUP_DIR backup).
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 COPY --from=build /app /app

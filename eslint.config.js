@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's type-checked rules, and the layers as law (schema → db → api → apps; the web app talks to
 // the server only through HTTP and types). `npm run lint`; CI runs it.
+import pluginLingui from "eslint-plugin-lingui";
 import tseslint from "typescript-eslint";
 
 /** `no-restricted-imports` patterns for a layer: what it may not import at run time (type-only imports stay allowed). */
@@ -35,6 +36,47 @@ export default tseslint.config(
       { group: ["@mithai/db", "@mithai/db/*", "@mithai/api", "@mithai/api/*"], message: "the web app talks to the server over HTTP; import types only" },
       { group: ["@trpc/tanstack-react-query", "@trpc/next"], message: "the web app's tRPC hooks come from @trpc/react-query (lib/trpc.ts, admin/trpc.ts)" },
     ),
+  },
+  // The storefront speaks English, Hindi and Telugu (docs/languages.md): a literal a customer could read is an error;
+  // it belongs in a Lingui macro (`t`, <Trans>, `msg`). The admin panel stays English.
+  {
+    files: ["apps/web/src/**/*.ts", "apps/web/src/**/*.tsx"],
+    // The WhatsApp sandbox page is a developer's page (the messages it shows are the templates' English), like the admin.
+    ignores: ["apps/web/src/admin/**", "apps/web/src/**/*.test.ts", "apps/web/src/**/*.test.tsx", "apps/web/src/lib/fake-browser.ts", "apps/web/src/pages/SandboxWhatsapp.tsx"],
+    plugins: { lingui: pluginLingui },
+    rules: {
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          useTsTypes: true,
+          ignore: [
+            // One "word" without spaces that does not start with a capital (keys, paths, class names, codes) ...
+            "^(?![A-Z])\\S+$",
+            // ... CONSTANT_CASE, and text without letters ("…", "×", "−").
+            "^[A-Z0-9_-]+$",
+            "^[^A-Za-z]*$",
+          ],
+          ignoreNames: [
+            { regex: { pattern: "className", flags: "i" } },
+            { regex: { pattern: "^[A-Z0-9_-]+$" } },
+            "type", "id", "key", "to", "href", "src", "srcSet", "sizes", "rel", "target", "role", "name", "method", "path", "as", "lang", "hrefLang",
+            "htmlFor", "autoComplete", "inputMode", "enterKeyHint", "loading", "decoding", "fetchPriority", "width", "height", "viewBox", "d", "fill",
+            "stroke", "strokeLinecap", "strokeLinejoin", "strokeWidth", "defaultValue", "pattern", "dateTime", "data-testid", "aria-hidden", "kind", "status",
+            "mode", "outcome", "reason", "display", "behavior", "block", "inline", "level", "theme", "color", "currency", "style", "timeZone", "weekday",
+            "day", "month", "dateStyle", "timeStyle", "cookie", "authorization",
+          ],
+          ignoreFunctions: [
+            "Error", "console.*", "*.startsWith", "*.endsWith", "*.includes", "*.indexOf", "*.querySelector", "*.querySelectorAll", "*.getElementById",
+            "*.addEventListener", "*.removeEventListener", "*.matches", "*.closest", "*.get", "*.set", "*.has", "*.delete", "*.getItem", "*.setItem",
+            "*.removeItem", "*.createElement", "*.getAttribute", "*.setAttribute", "*.replace", "*.split", "*.join", "*.test", "fetch", "openLoginPopup",
+            "URLSearchParams", "RegExp", "lazy", "import",
+          ],
+        },
+      ],
+      "lingui/t-call-in-function": "error",
+      "lingui/no-trans-inside-trans": "error",
+      "lingui/no-single-variables-to-translate": "error",
+    },
   },
   { files: ["packages/schema/**"], rules: forbid({ group: ["@mithai/db", "@mithai/db/*", "@mithai/api", "@mithai/api/*"], message: "schema is the bottom layer" }, APPS) },
   { files: ["packages/db/**"], rules: forbid({ group: ["@mithai/api", "@mithai/api/*"], message: "db does not know the domain" }, APPS) },

@@ -27,6 +27,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+    // METRICS_PORT 0: /metrics on a free port, so browser tests never fight another shop on this machine for 9464.
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${PORT}`, METRICS_PORT: "0" },
   },
 });

@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "apps/server/src/cluster/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Migrates once per run; every test file's database is a copy (packages/db/src/test-template.ts).
+    globalSetup: ["packages/db/src/test-template.ts"],
     pool: "forks",
     maxWorkers: 2,
   },

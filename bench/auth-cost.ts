@@ -40,7 +40,7 @@ try {
 
   // forgot-password, without its rate limits (the bench asks thousands of times) and without sending (no worker runs).
   const [user] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const unlimited: RateLimiter = { consume: async () => {}, assertNotExhausted: async () => {}, clear: async () => {} };
+  const unlimited: RateLimiter = { consume: async () => {}, tryConsume: async () => true, assertNotExhausted: async () => {}, giveBack: async () => {}, clear: async () => {} };
   const ctx = createTestContext(database.db);
   const forgotCtx = { ...ctx, limits: { ...ctx.limits, forgotPasswordPerIp: unlimited, forgotPasswordPerAccountIp: unlimited, forgotPasswordPerAccount: unlimited } };
   const rounds = Math.min(ROUNDS, 2000);

@@ -1,11 +1,39 @@
 /**
  * npm run bench:catalogue — only the catalogue figures of `npm run bench` (REST list, REST slug, tRPC list next to a
- * bare Fastify route), on ports BENCH_PORT and BENCH_PORT + 1 (default 3310, 3311) so it can run beside another bench.
+ * bare Fastify route), on ports BENCH_PORT and BENCH_PORT + 1 (default 3310, 3311) so it can run beside another bench;
+ * then the same with metrics and tracing off against on (METRICS_PORT=off and no collector, against /metrics served
+ * and spans exported to a collector this bench runs), side by side: on with a tenth of the traces sampled
+ * (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1: how a busy shop runs it) and with every request traced.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { catalogueLoad, catalogueTable } from "./catalogue";
+import { catalogueLoad, catalogueTable, overheadTable } from "./catalogue";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3310);
-const rows = await catalogueLoad({ root, seconds: Number(process.env.BENCH_SECONDS ?? 8), barePort: port, shopPort: port + 1 });
-console.log(catalogueTable(rows));
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+// A collector that takes every export and keeps nothing: the shop pays for making and sending the spans.
+let exported = 0;
+const collector = createServer((req, res) => {
+  req.on("data", (chunk: Buffer) => (exported += chunk.length));
+  req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+});
+await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+
+const load = (shopEnv: Record<string, string>) => catalogueLoad({ root, seconds, barePort: port, shopPort: port + 1, shopEnv });
+const off = await load({ METRICS_PORT: "off" });
+const sampled = await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" });
+const sampledBytes = exported;
+const everything = await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl });
+collector.close();
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB of spans exported`;
+console.log("Metrics and tracing on (the shop's defaults, OTEL_EXPORTER_OTLP_ENDPOINT, a tenth of the traces sampled):");
+console.log(catalogueTable(sampled));
+console.log(`\nOff (METRICS_PORT=off, no OTEL_EXPORTER_OTLP_ENDPOINT) against on, a tenth sampled (${mb(sampledBytes)}):`);
+console.log(overheadTable(off.slice(1), sampled.slice(1)));
+console.log(`\nOff against on, every request traced (${mb(exported - sampledBytes)}):`);
+console.log(overheadTable(off.slice(1), everything.slice(1)));

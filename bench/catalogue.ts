@@ -8,16 +8,19 @@ export interface CatalogueRow extends LoadResult {
   cpuRatioToBare: number | null;
 }
 
-/** The catalogue reads (REST list, REST slug, tRPC list) on the built server, next to a bare Fastify route measured in the same run. */
-export async function catalogueLoad(options: { root: string; seconds: number; barePort: number; shopPort: number }): Promise<CatalogueRow[]> {
-  const { root, seconds, barePort, shopPort } = options;
+/**
+ * The catalogue reads (REST list, REST slug, tRPC list) on the built server, next to a bare Fastify route measured in
+ * the same run. `shopEnv` adds to the server's settings (metrics and tracing on or off).
+ */
+export async function catalogueLoad(options: { root: string; seconds: number; barePort: number; shopPort: number; shopEnv?: Record<string, string> }): Promise<CatalogueRow[]> {
+  const { root, seconds, barePort, shopPort, shopEnv = {} } = options;
   const bare = await startProcess("node", [path.join(root, "bench/bare-fastify.mjs")], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   const bareResult = await measure("bare Fastify hello world", `http://127.0.0.1:${barePort}/`, { seconds, serverPid: bare.child.pid });
   await bare.stop();
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-"));
   const base = `http://127.0.0.1:${shopPort}`;
-  const shop = await startProcess("node", [path.join(root, "apps/server/dist/server.js")], { PORT: String(shopPort), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ALLOW_SANDBOX_PAYMENTS: "true", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42" }, `${base}/readyz`);
+  const shop = await startProcess("node", [path.join(root, "apps/server/dist/server.js")], { PORT: String(shopPort), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ALLOW_SANDBOX_PAYMENTS: "true", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42", METRICS_PORT: "0", ...shopEnv }, `${base}/readyz`);
   const slug = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
   const results = [];
   for (const [name, url] of [
@@ -45,5 +48,18 @@ export function catalogueTable(rows: CatalogueRow[]): string {
     ...rows.map(
       (r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.ratioToBare} | ${r.serverCpuMicrosPerRequest ?? "n/a"} | ${r.cpuRatioToBare ?? "n/a"} | ${r.errors} | ${r.non2xx} |`,
     ),
+  ].join("\n");
+}
+
+/** Off and on side by side: req/s and the server's CPU per request, and how much on costs. */
+export function overheadTable(off: CatalogueRow[], on: CatalogueRow[]): string {
+  const change = (a: number | null, b: number | null) => (a && b ? `${(((b - a) / a) * 100).toFixed(1)} %` : "n/a");
+  return [
+    "| endpoint | req/s off | req/s on | change | server CPU µs/req off | on | change |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...off.map((row, i) => {
+      const other = on[i]!;
+      return `| ${row.name} | ${row.requestsPerSecond} | ${other.requestsPerSecond} | ${change(row.requestsPerSecond, other.requestsPerSecond)} | ${row.serverCpuMicrosPerRequest ?? "n/a"} | ${other.serverCpuMicrosPerRequest ?? "n/a"} | ${change(row.serverCpuMicrosPerRequest, other.serverCpuMicrosPerRequest)} |`;
+    }),
   ].join("\n");
 }

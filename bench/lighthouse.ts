@@ -92,7 +92,8 @@ async function auditWithRetry(url: string, port: number): Promise<RunFigures> {
 
 /**
  * Runs Lighthouse `runs` times (default 3) on the home page and on the first catalogue product's page of the shop
- * at `baseUrl`, which must already be serving; returns the median figures per page.
+ * at `baseUrl`, in English and under the Hindi and Telugu prefixes (/hi/, /te/: issue 28), which must already be
+ * serving; returns the median figures per page.
  */
 export async function lighthouseScores(baseUrl: string, options: { runs?: number; slug?: string } = {}): Promise<LighthousePageResult[]> {
   const runs = options.runs ?? 3;
@@ -102,6 +103,10 @@ export async function lighthouseScores(baseUrl: string, options: { runs?: number
   const pages = [
     { page: "home", url: `${base}/` },
     { page: "product", url: `${base}/product/${slug}` },
+    ...(["hi", "te"] as const).flatMap((language) => [
+      { page: `home (${language})`, url: `${base}/${language}/` },
+      { page: `product (${language})`, url: `${base}/${language}/product/${slug}` },
+    ]),
   ];
 
   const chrome = await chromeLauncher.launch({

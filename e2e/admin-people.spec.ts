@@ -34,7 +34,7 @@ test.describe("customers and reviews in the admin panel", () => {
     const item = ((await (await page.request.get("/api/food/slug/peanut-chikki")).json()) as { data: { _id: string; slug: string; name: string } }).data;
     const { token } = await createCustomer(page);
     const text = `Terrible shop, buy elsewhere ${Date.now()}`;
-    const posted = await page.request.post("/api/reviews", { headers: { authorization: `Bearer ${token}` }, data: { productId: item._id, review: text } });
+    const posted = await page.request.post("/api/reviews", { headers: { authorization: `Bearer ${token}` }, data: { productId: item._id, review: text, rating: 3 } });
     expect(posted.status()).toBe(201);
 
     await openAsAdmin(page, "/admin/reviews");

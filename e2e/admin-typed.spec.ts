@@ -22,17 +22,19 @@ test("the admin panel's calls are typed procedures, the picture travelling as a 
   await page.getByLabel("Description", { exact: true }).fill("Milk fudge from Mathura.");
   await page.getByLabel("Category").selectOption("Festive Sweets");
   await page.getByLabel("Price (₹ per kg)").fill("640");
-  await page.getByLabel("Ingredients").fill("Milk, sugar");
-  await page.getByLabel("Health benefits").fill("Calcium");
-  await page.getByLabel("Question 1").fill("Keeps?");
-  await page.getByLabel("Answer 1").fill("Five days.");
-  await page.getByLabel("Question 2").fill("Nuts?");
-  await page.getByLabel("Answer 2").fill("None.");
+  await page.getByLabel("Ingredients", { exact: true }).fill("Milk, sugar");
+  await page.getByLabel("Health benefits", { exact: true }).fill("Calcium");
+  await page.getByLabel("Question 1", { exact: true }).fill("Keeps?");
+  await page.getByLabel("Answer 1", { exact: true }).fill("Five days.");
+  await page.getByLabel("Question 2", { exact: true }).fill("Nuts?");
+  await page.getByLabel("Answer 2", { exact: true }).fill("None.");
   await page.getByRole("button", { name: "Add item" }).click();
   await expect(page.getByText("Food item added successfully!")).toBeVisible();
   const add = calls.find((request) => request.url().includes("/trpc/admin.addFood"));
   expect(add?.method()).toBe("POST");
   expect(add?.headers()["content-type"]).toMatch(/^multipart\/form-data/);
+  // One Idempotency-Key per filled-in form (issue 26): sending the same form again adds the item once.
+  expect(add?.headers()["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
 
   await page.goto("/admin/list");
   const row = page.getByRole("row").filter({ hasText: name });
@@ -56,7 +58,7 @@ test("the admin panel's calls are typed procedures, the picture travelling as a 
 
   const paths = calls.map((request) => new URL(request.url()).pathname);
   expect(paths.filter((path) => path.startsWith("/api/"))).toEqual([]);
-  for (const procedure of ["admin.addFood", "admin.editFood", "admin.removeFood", "admin.orders", "admin.ordersCsv", "catalog.byId"]) {
+  for (const procedure of ["admin.addFood", "admin.editFood", "admin.removeFood", "admin.orders", "admin.ordersCsv", "admin.foodItem"]) {
     expect(paths.some((path) => path.split("/trpc/")[1]?.split(",").includes(procedure)), procedure).toBe(true);
   }
 });

@@ -191,6 +191,7 @@ test.describe("signed-in cart and reviews", () => {
     await page.getByRole("tab", { name: "Reviews (0)" }).click();
     const text = `<script>window.pwned = true</script><b>Soft</b> and fresh`;
     await page.getByLabel("Write a review").fill(text);
+    await page.locator(".star-picker label", { hasText: "5 stars" }).click();
     await page.getByRole("button", { name: "Submit Review" }).click();
 
     await expect(page.getByRole("tab", { name: "Reviews (1)" })).toBeVisible();
@@ -207,6 +208,7 @@ test.describe("signed-in cart and reviews", () => {
     await page.goto("/product/ukadiche-modak");
     await page.getByRole("tab", { name: "Reviews (0)" }).click();
     await page.getByLabel("Write a review").fill("Just like home");
+    await page.locator(".star-picker label", { hasText: "4 stars" }).click();
     await page.getByRole("button", { name: "Submit Review" }).click();
 
     await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();

@@ -29,7 +29,8 @@ test.describe("sessions on every device", () => {
 
     await page.goto("/user-dashboard/my-profile");
     await page.getByRole("button", { name: "Sign out everywhere" }).click();
-    await expect(page.getByText("Please sign in to see your account.")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, sign out everywhere" }).click();
+    await expect(page.getByText("You are signed out on every device, this one included.")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign In" })).toBeVisible();
 
     await expectSignedOut(other);

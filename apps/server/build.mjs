@@ -2,7 +2,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server.ts", "src/cli/admin-create.ts", "src/cli/images-to-s3.ts"],
+  entryPoints: ["src/server.ts", "src/cli/admin-create.ts", "src/cli/images-to-s3.ts", "src/cli/backup.ts", "src/cli/restore.ts"],
   outdir: "dist",
   entryNames: "[name]",
   bundle: true,

@@ -4,7 +4,13 @@ import { csvLine, foodItemForm, toMithaiError, type FoodItemFields, type MithaiC
 import { readCsv, type CsvRow } from "./csv";
 import type { Output } from "./output";
 
-type FoodItem = RouterOutputs["catalog"]["list"][number];
+type FoodItem = RouterOutputs["admin"]["foodItems"][number];
+type Translations = NonNullable<FoodItemFields["translations"]>;
+
+const TRANSLATED = ["hi", "te"] as const;
+const TRANSLATION_FIELDS = ["name", "description", "ingredients", "healthBenefits", "faq1_question", "faq1_answer", "faq2_question", "faq2_answer"] as const;
+/** An item's Hindi and Telugu fields, one column each (`hi_name`, …, `te_faq2_answer`); empty cells show the English. */
+const TRANSLATION_COLUMNS = TRANSLATED.flatMap((lang) => TRANSLATION_FIELDS.map((field) => `${lang}_${field}`));
 
 /** The kitchen's spreadsheet: one item a row, matched to the catalogue by slug. */
 export const CATALOG_COLUMNS = [
@@ -26,6 +32,7 @@ export const CATALOG_COLUMNS = [
   "gstRate",
   "stockKg",
   "image",
+  ...TRANSLATION_COLUMNS,
 ] as const;
 const REQUIRED_COLUMNS = ["name", "category", "price", "description", "ingredients", "benefits", "faq1_question", "faq1_answer", "faq2_question", "faq2_answer"];
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -51,13 +58,47 @@ function rowOf(item: FoodItem): string[] {
     String(item.gstRate),
     item.stockKg === null ? "" : String(item.stockKg),
     item.image,
+    ...TRANSLATED.flatMap((lang) => {
+      const t = item.translations[lang];
+      const [faq1, faq2] = t?.faq ?? [];
+      return [t?.name, t?.description, t?.ingredients, t?.healthBenefits, faq1?.question, faq1?.answer, faq2?.question, faq2?.answer].map((cell) => cell ?? "");
+    }),
   ];
+}
+
+/** The row's translations, or undefined (the item keeps its own) when the sheet has no translation columns. */
+function translationsOf(v: Record<string, string>): Translations | undefined {
+  if (!TRANSLATION_COLUMNS.some((column) => column in v)) return undefined;
+  const translations: Translations = {};
+  for (const lang of TRANSLATED) {
+    const cell = (field: (typeof TRANSLATION_FIELDS)[number]) => (v[`${lang}_${field}`] ?? "").trim();
+    const translation: NonNullable<Translations["hi"]> = {};
+    for (const field of ["name", "description", "ingredients", "healthBenefits"] as const) if (cell(field)) translation[field] = cell(field);
+    if (["faq1_question", "faq1_answer", "faq2_question", "faq2_answer"].some((field) => cell(field as (typeof TRANSLATION_FIELDS)[number]))) {
+      translation.faq = [
+        { question: cell("faq1_question"), answer: cell("faq1_answer") },
+        { question: cell("faq2_question"), answer: cell("faq2_answer") },
+      ];
+    }
+    if (Object.keys(translation).length > 0) translations[lang] = translation;
+  }
+  return translations;
 }
 
 /** `catalog export [--out F]`: the catalogue as CSV (to stdout without --out). */
 export async function exportCatalog(client: MithaiClient, out: Output, file: string | undefined): Promise<void> {
-  const items = await client.catalog.list.query();
+  const items = await client.admin.foodItems.query();
   const csv = `\uFEFF${csvLine([...CATALOG_COLUMNS])}${items.map((item) => csvLine(rowOf(item))).join("")}`;
+  if (!file && out.json) {
+    // The same columns, one object per item.
+    return out.result(
+      items.map((item) => {
+        const row = rowOf(item);
+        return Object.fromEntries(CATALOG_COLUMNS.map((column, i) => [column, row[i]]));
+      }),
+      "",
+    );
+  }
   if (!file) {
     out.raw(csv);
     return;
@@ -107,7 +148,7 @@ export async function importCatalog(client: MithaiClient, out: Output, options: 
   const missing = REQUIRED_COLUMNS.filter((column) => !parsed.header.includes(column));
   if (missing.length > 0) throw new BadRows([{ line: 1, message: `missing column${missing.length === 1 ? "" : "s"}: ${missing.join(", ")}` }]);
 
-  const items = await client.catalog.list.query();
+  const items = await client.admin.foodItems.query();
   const catalogue: Catalogue = { bySlug: new Map(items.map((item) => [item.slug, item])), byName: new Map() };
   for (const item of items) catalogue.byName.set(nameKey(item.name), [...(catalogue.byName.get(nameKey(item.name)) ?? []), item]);
   const imagesDir = options.images ?? path.dirname(options.file);
@@ -203,6 +244,8 @@ async function planRow(client: MithaiClient, row: CsvRow, catalogue: Catalogue, 
     ...(v.gstRate ? { gstRate: Number(v.gstRate) } : {}),
     // A sheet with a stockKg column sets the kilograms left (an empty cell: not tracked); one without it keeps them.
     ...("stockKg" in v ? { stockKg: v.stockKg.trim() === "" ? null : Number(v.stockKg) } : {}),
+    // A sheet with translation columns sets them (empty cells: English); one without keeps the item's.
+    ...(translationsOf(v) ? { translations: translationsOf(v) } : {}),
   };
   // An update keeps its Google tags (the spreadsheet does not carry them).
   if (existing) Object.assign(fields, { googleTagHead: existing.googleTagHead, googleTagBody: existing.googleTagBody });
@@ -225,6 +268,10 @@ async function planRow(client: MithaiClient, row: CsvRow, catalogue: Catalogue, 
   return { line: row.line, action: existing ? "update" : "add", slug, fields, picture, existing, changes: existing ? changesOf(existing, fields, picture) : [] };
 }
 
+/** JSON with every object's keys in order: the database keeps a JSON object's keys in its own order. */
+const sortedJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+
 function changesOf(item: FoodItem, fields: FoodItemFields, picture: string | undefined): string[] {
   const changes: string[] = [];
   const compare = (name: string, before: string, after: string) => {
@@ -239,6 +286,7 @@ function changesOf(item: FoodItem, fields: FoodItemFields, picture: string | und
   if (fields.hsn !== undefined) compare("hsn", item.hsn, String(fields.hsn));
   if (fields.gstRate !== undefined) compare("gstRate", String(item.gstRate), String(fields.gstRate));
   if (fields.stockKg !== undefined) compare("stockKg", String(item.stockKg ?? ""), String(fields.stockKg ?? ""));
+  if (fields.translations !== undefined) compare("translations", sortedJson(item.translations), sortedJson(fields.translations));
   if (picture) changes.push("new picture");
   return changes;
 }

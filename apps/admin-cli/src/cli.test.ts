@@ -1,11 +1,11 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMithaiClient } from "@mithai/client";
+import { createMithaiClient, signIn } from "@mithai/client";
 import { createAccount, insertOrders, pngBytes } from "../../server/src/rest/admin-fixtures";
 import { createTestApp, type TestApp } from "../../server/src/testing";
 
@@ -67,16 +67,62 @@ describe("mithai-admin", () => {
     expect((await run("orders", "lst")).code).toBe(2);
     expect((await run("orders", "list", "--colour", "red")).code).toBe(2);
     expect((await run("catalog", "import")).code).toBe(2);
-    expect(await run("orders", "list", "--status", "Eaten")).toMatchObject({ code: 1, stderr: expect.stringContaining("status") });
+    // A value the shop finds wrong is wrong usage too, as the help says.
+    expect(await run("orders", "list", "--status", "Eaten")).toMatchObject({ code: 2, stderr: expect.stringContaining("status") });
+    expect(await run("orders", "list", "--limit", "abc")).toMatchObject({ code: 2, stderr: expect.stringContaining("--limit takes a whole number") });
+    expect(await run("orders", "list", "--limit", "0")).toMatchObject({ code: 2 });
+    const noScheme = await run("sales", "today", "--url", "localhost:3931");
+    expect(noScheme).toMatchObject({ code: 2, stderr: expect.stringContaining("the scheme is missing: http://localhost:3931") });
+    expect(JSON.parse((await run("sales", "today", "--url", "localhost:3931", "--json")).stdout)).toMatchObject({ exitCode: 2, error: expect.stringContaining("scheme") });
+  });
+
+  it("asks for the password in a real terminal without showing it (a pseudo-terminal through script(1))", async () => {
+    const shown = await new Promise<string>((resolve, reject) => {
+      const child = spawn("script", ["-qec", `"${process.execPath}" "${CLI}" login --email kitchen@example.in`, "/dev/null"], {
+        env: { ...process.env, MITHAI_URL: url, MITHAI_CONFIG_DIR: path.join(home, "config") },
+      });
+      let seen = "";
+      let typed = false;
+      child.stdout.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (!typed && seen.includes("Password: ")) {
+          typed = true;
+          child.stdin.write("correct horse\r");
+        }
+      });
+      child.on("error", reject);
+      child.on("exit", () => resolve(seen));
+    });
+    expect(shown).toContain("Signed in");
+    expect(shown).not.toContain("correct horse");
+  });
+
+  it("keeps session.json owner-only (600) and its folder 700, also when they existed with wider modes", async () => {
+    const config = path.join(home, "config");
+    const file = path.join(config, "session.json");
+    chmodSync(config, 0o755);
+    chmodSync(file, 0o644);
+    expect((await run("login", "--email", "kitchen@example.in", "--password", "correct horse")).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(config).mode & 0o777).toBe(0o700);
   });
 
   it("exports the catalogue, and imports an edited copy: a dry run changes nothing, the import adds and updates by slug", async () => {
     const csvFile = path.join(home, "items.csv");
     expect((await run("catalog", "export", "--out", csvFile)).code).toBe(0);
     const exported = readFileSync(csvFile, "utf8");
+    // --json: the same rows as objects, for every command.
+    const asJson = await run("catalog", "export", "--json");
+    expect(asJson.code).toBe(0);
+    const items = JSON.parse(asJson.stdout) as Record<string, string>[];
+    expect(items).toHaveLength((await catalogue()).length);
+    expect(items.find((item) => item.slug === "kaju-katli")).toMatchObject({ name: "Kaju Katli", category: expect.any(String), price: expect.stringMatching(/^\d/) });
     const lines = exported.trimEnd().split("\r\n");
     expect(lines).toHaveLength((await catalogue()).length + 1);
-    expect(lines[0]).toBe("\uFEFFslug,name,category,price,description,ingredients,benefits,faq1_question,faq1_answer,faq2_question,faq2_answer,metaTitle,metaDescription,metaKeywords,hsn,gstRate,stockKg,image");
+    const translationColumns = ["hi", "te"].flatMap((lang) => ["name", "description", "ingredients", "healthBenefits", "faq1_question", "faq1_answer", "faq2_question", "faq2_answer"].map((field) => `${lang}_${field}`));
+    expect(lines[0]).toBe(`\uFEFFslug,name,category,price,description,ingredients,benefits,faq1_question,faq1_answer,faq2_question,faq2_answer,metaTitle,metaDescription,metaKeywords,hsn,gstRate,stockKg,image,${translationColumns.join(",")}`);
+    // The Hindi and Telugu fields travel too.
+    expect(items.find((item) => item.slug === "kaju-katli")).toMatchObject({ hi_name: "काजू कतली", te_name: "కాజు కట్లీ", hi_ingredients: "" });
 
     // The same file back: nothing to do.
     const same = await run("catalog", "import", csvFile, "--dry-run", "--json");
@@ -85,7 +131,7 @@ describe("mithai-admin", () => {
     const kaju = lines.findIndex((line) => line.startsWith("kaju-katli,"));
     const edited = [...lines];
     edited[kaju] = edited[kaju]!.replace(/^kaju-katli,Kaju Katli,([^,]+),[\d.]+,/, "kaju-katli,Kaju Katli,$1,1299.5,");
-    edited.push('badam-barfi,Badam Barfi,Festive Sweets,899,"Almond fudge, made in small batches",Almonds,Good fats,Keeps?,Two weeks,Vegetarian?,Yes,,,,,,12,barfi.png');
+    edited.push(`badam-barfi,Badam Barfi,Festive Sweets,899,"Almond fudge, made in small batches",Almonds,Good fats,Keeps?,Two weeks,Vegetarian?,Yes,,,,,,12,barfi.png,बादाम बर्फ़ी${",".repeat(8)}బాదం బర్ఫీ,,,,,,,`);
     writeFileSync(csvFile, `${edited.join("\r\n")}\r\n`);
 
     const before = await catalogue();
@@ -101,6 +147,8 @@ describe("mithai-admin", () => {
     const after = await catalogue();
     expect(after.find((item) => item.slug === "kaju-katli")?.price).toBe(1299.5);
     expect(after.find((item) => item.slug === "badam-barfi")).toMatchObject({ name: "Badam Barfi", price: 899, description: "Almond fudge, made in small batches", stockKg: 12, soldOut: false });
+    const admin = createMithaiClient({ url, token: JSON.parse(readFileSync(path.join(home, "config", "session.json"), "utf8")).token });
+    expect((await admin.admin.foodItems.query()).find((item) => item.slug === "badam-barfi")?.translations).toEqual({ hi: { name: "बादाम बर्फ़ी" }, te: { name: "బాదం బర్ఫీ" } });
     // Untracked items stay untracked: their empty stockKg cells change nothing.
     expect(after.find((item) => item.slug === "kaju-katli")?.stockKg).toBeNull();
   });
@@ -174,16 +222,31 @@ describe("mithai-admin", () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(`#${newest!.slice(0, 8).toUpperCase()}`);
     expect(list.stdout).toContain("2 matching");
+    // Shop time and the shop's money format, as the admin panel shows them.
+    expect(list.stdout).toContain("Placed (IST)");
+    expect(list.stdout).not.toContain("UTC");
+    const placed = JSON.parse((await run("orders", "list", "--json", "--q", newest!)).stdout) as { data: { createdAt: string; amount: number }[] };
+    const ist = new Date(new Date(placed.data[0]!.createdAt).getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
+    expect(list.stdout).toContain(ist);
+    expect(placed.data[0]!.amount).toBe(2400);
+    expect(list.stdout).toContain("₹2,400");
+    expect(list.stdout).not.toContain("₹2,400.00");
     const listed = JSON.parse((await run("orders", "list", "--json", "--q", customer.email)).stdout) as { data: { _id: string }[] };
     expect(listed.data.map((o) => o._id)).toContain(newest);
 
     const csv = await run("orders", "export");
     expect(csv.code).toBe(0);
     expect(csv.stdout.trimEnd().split("\r\n")).toHaveLength(3);
+    const rows = JSON.parse((await run("orders", "export", "--json")).stdout) as Record<string, string>[];
+    expect(rows).toHaveLength(2);
 
     expect((await run("orders", "set-status", newest!.slice(0, 8), "delivered")).code).toBe(0);
     const [order] = (await createMithaiClient({ url, token: JSON.parse(readFileSync(path.join(home, "config", "session.json"), "utf8")).token }).admin.orders.query({ q: newest })).data;
     expect(order?.status).toBe("Delivered");
+    // Nothing leaves Delivered (issue 25): refused with the reason, nothing changes.
+    const back = await run("orders", "set-status", newest!.slice(0, 8), "Food Processing");
+    expect(back.code).not.toBe(0);
+    expect(back.stderr).toMatch(/cannot go from "Delivered" to "Food Processing"/);
     expect((await run("orders", "set-status", "#FFFFFFFF", "Delivered")).code).toBe(2);
 
     const sales = JSON.parse((await run("sales", "today", "--json")).stdout) as { orders: number; revenue: number };
@@ -191,8 +254,26 @@ describe("mithai-admin", () => {
     expect(sales.revenue).toBe(4800);
   });
 
-  it("logs out, and says so with exit 3 afterwards; an unreachable shop is exit 4", async () => {
-    expect((await run("logout")).code).toBe(0);
+  it("shows the shop's health, each part with its colour and what to do", async () => {
+    const text = await run("health");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^The shop is (green|amber|red)/);
+    expect(text.stdout).toMatch(/Mail: 0 mails waiting/);
+    // No backup was ever made and daily backups are off: amber, with what to run.
+    expect(text.stdout).toMatch(/WARN Backups: no backup yet[^\n]*\n\s+→ Run “npm run backup”/);
+    const report = JSON.parse((await run("health", "--json")).stdout) as { checks: { id: string; level: string }[] };
+    expect(report.checks.map((check) => check.id)).toEqual(["outbox", "reconciler", "payments", "backup", "disk", "redis", "storage"]);
+  });
+
+  it("logs out: the token stops working on the shop at once, other sessions go on; exit 3 afterwards; an unreachable shop is exit 4", async () => {
+    const token = (JSON.parse(readFileSync(path.join(home, "config", "session.json"), "utf8")) as { token: string }).token;
+    const other = await signIn({ url, email: "kitchen@example.in", password: "correct horse" });
+    const logout = await run("logout", "--json");
+    expect(logout.code).toBe(0);
+    expect(JSON.parse(logout.stdout)).toMatchObject({ signedOut: true, revoked: true });
+    await expect(createMithaiClient({ url, token }).user.profile.query()).rejects.toMatchObject({ data: { httpStatus: 401 } });
+    expect((await other.client.user.profile.query()).email).toBe("kitchen@example.in");
+    expect(existsSync(path.join(home, "config", "session.json"))).toBe(false);
     expect((await run("sales", "today")).code).toBe(3);
     expect((await run("catalog", "export", "--url", "http://127.0.0.1:9")).code).toBe(4);
   });

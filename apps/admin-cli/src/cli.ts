@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 import { createInterface } from "node:readline/promises";
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { createMithaiClient, signInAdmin, toMithaiError, type MithaiClient } from "@mithai/client";
+import { parseArgs } from "node:util";
+import { createMithaiClient, signInAdmin, toMithaiError } from "@mithai/client";
 import { BadRows, exportCatalog, importCatalog } from "./catalog";
+import type { Command } from "./command";
 import { forgetSession, readSession, saveSession } from "./config";
-import { createOutput, type Output } from "./output";
+import { PromptCancelled, readHidden } from "./prompt";
+import { showHealth } from "./health";
+import { createOutput } from "./output";
+import { OWNER_COMMANDS } from "./owner";
 import { exportOrders, listOrders, salesToday, setOrderStatus, UsageError, type OrderFilters } from "./orders";
 
 /** Exit codes scripts can rely on. */
@@ -21,15 +25,6 @@ const FILTER_HELP = `  --status S     one of: ${STATUSES.join(", ")}
   --from DAY     first day (YYYY-MM-DD, shop time), --to DAY last day
   --q TEXT       order number or id, customer e-mail or mobile`;
 
-interface Command {
-  usage: string;
-  summary: string;
-  help: string;
-  options: NonNullable<ParseArgsConfig["options"]>;
-  positionals: number;
-  needsAdmin: boolean;
-  run(args: { values: Record<string, string | boolean | undefined>; positionals: string[]; url: string; out: Output; client: MithaiClient }): Promise<void>;
-}
 
 const COMMANDS: Record<string, Command> = {
   login: {
@@ -62,13 +57,25 @@ const COMMANDS: Record<string, Command> = {
   logout: {
     usage: "logout",
     summary: "forget the kept token",
-    help: "Deletes the kept session file. (To end every session of the account, use the admin panel's sign out everywhere.)",
+    help: "Ends this session on the shop (the token stops working at once, on every server) and deletes the kept session file. Other sessions of the account go on; to end every one, use the admin panel's sign out everywhere.",
     options: {},
     positionals: 0,
     needsAdmin: false,
-    async run({ out }) {
-      const had = await forgetSession();
-      out.result({ signedOut: had }, had ? "Signed out" : "Was not signed in");
+    async run({ out, client, url }) {
+      const session = await readSession();
+      if (!session) return out.result({ signedOut: false, revoked: false }, "Was not signed in");
+      // Only the session of the shop it was made for; a token the shop refuses already is as good as ended.
+      let revoked = false;
+      if (session.url === url) {
+        try {
+          await client.user.logout.mutate();
+          revoked = true;
+        } catch (error) {
+          if (![401, 403].includes(toMithaiError(error).status)) throw error;
+        }
+      }
+      await forgetSession();
+      out.result({ signedOut: true, revoked, url: session.url }, revoked ? `Signed out of ${url} (the token no longer works)` : `Signed out (the kept token for ${session.url} is deleted)`);
     },
   },
   "catalog export": {
@@ -100,7 +107,7 @@ Every row is checked first, by the shop's own rules: any bad row is reported wit
     positionals: 0,
     needsAdmin: true,
     run: ({ values, out, client }) =>
-      listOrders(client, out, { ...filtersOf(values), ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.cursor ? { cursor: values.cursor as string } : {}) }),
+      listOrders(client, out, { ...filtersOf(values), ...(values.limit !== undefined ? { limit: limitOf(values.limit) } : {}), ...(values.cursor ? { cursor: values.cursor as string } : {}) }),
   },
   "orders export": {
     usage: "orders export [filters] [--out FILE]",
@@ -133,7 +140,38 @@ Every row is checked first, by the shop's own rules: any bad row is reported wit
     needsAdmin: true,
     run: ({ out, client }) => salesToday(client, out),
   },
+  health: {
+    usage: "health",
+    summary: "the shop's health: mail, reconciler, payments, backups, disk, Redis, picture storage",
+    help: "Each part green (OK), amber (WARN) or red (FAIL), with what to do. Exit 0 whatever the colours; --json for monitoring scripts.",
+    options: {},
+    positionals: 0,
+    needsAdmin: true,
+    run: ({ out, client }) => showHealth(client, out),
+  },
+  ...OWNER_COMMANDS,
 };
+
+function limitOf(value: string | boolean | undefined): number {
+  const limit = Number(value);
+  if (typeof value !== "string" || !/^\d+$/.test(value) || limit < 1 || limit > 200) throw new UsageError(`--limit takes a whole number from 1 to 200 (got "${String(value)}")`);
+  return limit;
+}
+
+/** The shop's address, or why it is not one. */
+function shopUrlOf(value: string): string {
+  const url = value.trim().replace(/\/+$/, "");
+  if (!/^https?:\/\//i.test(url)) {
+    const hint = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? "only http:// and https:// addresses are shops" : `the scheme is missing: http://${url.replace(/^\/+/, "")} (or https://…)`;
+    throw new UsageError(`--url ${value}: ${hint}`);
+  }
+  try {
+    new URL(url);
+  } catch {
+    throw new UsageError(`--url ${value}: not a web address (e.g. http://localhost:3000)`);
+  }
+  return url;
+}
 
 function filtersOf(values: Record<string, string | boolean | undefined>): OrderFilters {
   const filters: Record<string, string> = {};
@@ -151,13 +189,13 @@ function usage(): string {
 
 async function ask(question: string, hidden = false): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${question.replace(/: $/, "")} is missing: pass it as an option`);
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  if (hidden) (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => process.stdout.write(s.includes(question) ? s : "");
+  // The prompt goes to stderr, so that stdout stays the command's result (JSON with --json).
+  if (hidden) return readHidden(question, process.stdin, process.stderr);
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   try {
     return (await rl.question(question)).trim();
   } finally {
     rl.close();
-    if (hidden) process.stdout.write("\n");
   }
 }
 
@@ -198,8 +236,13 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (parsed.positionals.length !== command.positionals) return fail(EXIT.usage, `Usage: mithai-admin ${command.usage}`);
 
-  const url = ((parsed.values.url as string | undefined) ?? process.env.MITHAI_URL ?? (await readSession())?.url ?? DEFAULT_URL).replace(/\/+$/, "");
   const session = await readSession();
+  let url: string;
+  try {
+    url = shopUrlOf((parsed.values.url as string | undefined) ?? process.env.MITHAI_URL ?? session?.url ?? DEFAULT_URL);
+  } catch (error) {
+    return fail(EXIT.usage, (error as Error).message);
+  }
   const token = session && session.url === url ? session.token : undefined;
   if (command.needsAdmin && !token) return fail(EXIT.signedOut, `not signed in to ${url}: run mithai-admin login`);
   try {
@@ -207,6 +250,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) return fail(EXIT.usage, error.message);
+    if (error instanceof PromptCancelled) return fail(EXIT.usage, "cancelled");
     if (error instanceof BadRows) {
       const lines = error.problems.map((p) => `  line ${p.line}: ${p.message}`).join("\n");
       return fail(EXIT.refused, `${error.message}\n${lines}`, error.problems);
@@ -217,6 +261,9 @@ export async function main(argv: string[]): Promise<number> {
       return fail(EXIT.signedOut, name === "login" ? refused.message : `${refused.message}: sign in again with mithai-admin login`);
     }
     if (refused.status >= 500) return fail(EXIT.unreachable, refused.message);
+    // A value given on the command line that the shop finds wrong (a filter, a date) is wrong usage; a bad row of
+    // an imported file is the file's problem (BadRows above).
+    if (refused.code === "VALIDATION") return fail(EXIT.usage, refused.message, refused.fieldErrors.length > 0 ? refused.fieldErrors : undefined);
     return fail(EXIT.refused, refused.message, refused.fieldErrors.length > 0 ? refused.fieldErrors : undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 
@@ -26,10 +26,18 @@ export async function readSession(): Promise<SavedSession | null> {
   }
 }
 
-/** Written readable by its owner only: the token is a password for the shop's admin. */
+/**
+ * Written readable by its owner only: the token is a password for the shop's admin. The modes are set explicitly
+ * after writing: `mode` on mkdir and writeFile applies only to a folder or file that does not exist yet (and is
+ * narrowed by the umask), so a session.json left at 644 by something else would otherwise stay 644.
+ */
 export async function saveSession(session: SavedSession): Promise<string> {
   await mkdir(configDir(), { recursive: true, mode: 0o700 });
-  await writeFile(sessionFile(), `${JSON.stringify(session, null, 2)}\n`, { mode: 0o600 });
+  await chmod(configDir(), 0o700);
+  // Emptied and narrowed before the token goes in, so the token is never readable by others, even for a moment.
+  await writeFile(sessionFile(), "", { mode: 0o600 });
+  await chmod(sessionFile(), 0o600);
+  await writeFile(sessionFile(), `${JSON.stringify(session, null, 2)}\n`);
   return sessionFile();
 }
 

@@ -1,34 +1,36 @@
 import { writeFile } from "node:fs/promises";
-import { exportOrdersCsv, type MithaiClient, type RouterInputs } from "@mithai/client";
+import { exportOrdersCsv, formatRupees, shopDateTime, type MithaiClient, type RouterInputs } from "@mithai/client";
+import { parse } from "csv-parse/sync";
 import { table, type Output } from "./output";
 
 export type OrderFilters = Omit<RouterInputs["admin"]["ordersCsv"], "cursor">;
 
-const rupees = (amount: number) => `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** `orders list`: one page (newest first) as a table; --limit and --cursor page through. */
 export async function listOrders(client: MithaiClient, out: Output, filters: OrderFilters & { limit?: number; cursor?: string }): Promise<void> {
   const page = await client.admin.orders.query(filters);
   const rows = page.data.map((order) => [
     order.orderNumber,
-    order.createdAt.slice(0, 16).replace("T", " "),
+    shopDateTime(new Date(order.createdAt)),
     order.paymentStatus,
     order.status || "-",
     order.customer.email,
-    rupees(order.amount),
-    order.refundedAmount > 0 ? rupees(order.refundedAmount) : "",
+    formatRupees(order.amount),
+    order.refundedAmount > 0 ? formatRupees(order.refundedAmount) : "",
   ]);
   const more = page.nextCursor ? `\nMore: --cursor ${page.nextCursor}` : "";
-  out.result(page, `${table(["Order", "Placed (UTC)", "Payment", "Status", "Customer", "Amount", "Refunded"], rows)}\n${page.total}${page.totalCapped ? "+" : ""} matching${more}`);
+  out.result(page, `${table(["Order", "Placed (IST)", "Payment", "Status", "Customer", "Amount", "Refunded"], rows)}\n${page.total}${page.totalCapped ? "+" : ""} matching${more}`);
 }
 
 /** `orders export [--out F]`: every matching order as CSV, page by page (stdout without --out). */
 export async function exportOrders(client: MithaiClient, out: Output, filters: OrderFilters, file: string | undefined): Promise<void> {
   let csv = "";
   for await (const page of exportOrdersCsv(client, filters)) {
-    if (file) csv += page;
+    if (file || out.json) csv += page;
     else out.raw(page);
   }
+  // --json without --out: the rows as objects named by the CSV's header.
+  if (!file && out.json) return out.result(parse(csv.replace(/^\uFEFF/, ""), { columns: true }), "");
   if (file) {
     await writeFile(file, csv);
     const orders = Math.max(0, csv.split("\r\n").filter(Boolean).length - 1);
@@ -55,7 +57,7 @@ async function resolveOrderId(client: MithaiClient, order: string): Promise<stri
 /** `sales today`. */
 export async function salesToday(client: MithaiClient, out: Output): Promise<void> {
   const sales = await client.admin.todaySales.query();
-  out.result(sales, `${sales.date}: ${sales.orders} paid order${sales.orders === 1 ? "" : "s"}, ${rupees(sales.revenue)} (net of refunds)`);
+  out.result(sales, `${sales.date}: ${sales.orders} paid order${sales.orders === 1 ? "" : "s"}, ${formatRupees(sales.revenue)} (net of refunds)`);
 }
 
 /** A mistake in how the tool was called (exit 2). */

@@ -1,25 +1,37 @@
-import { randomUUID } from "node:crypto";
-import fastifyCompress from "@fastify/compress";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Server } from "node:http";
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import type { ApiDeps } from "@mithai/api/context";
 import { createCatalogCache } from "@mithai/api/catalog/cache";
 import { createLimits } from "@mithai/api/limits";
 import { createShopOutbox } from "@mithai/api/mail/kinds";
-import { createMailer } from "@mithai/api/mail/mailer";
+import { createMailer, smtpLeaseMs } from "@mithai/api/mail/mailer";
+import { NO_METRICS } from "@mithai/api/metrics";
 import { AppError } from "@mithai/api/errors";
 import { assertNoNul } from "@mithai/api/nul-text";
 import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api/rate-limit";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
 import { registerCatalogAnswers } from "./plugins/catalog-answers";
-import { MIN_COMPRESSED_BYTES, registerInMemoryCompression } from "./plugins/compression";
+import { registerCompression } from "./plugins/compression";
 import { registerErrorHandler } from "./plugins/errors";
+import { openApiPlugin } from "./plugins/openapi";
+import { registerRouteSchemas } from "./plugins/route-schemas";
+import { registerRequestIds, requestIdOf, TRUSTED_PROXIES } from "./plugins/request-ids";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { healthPlugin } from "./plugins/health";
 import { imagesPlugin, webClientPlugin } from "./plugins/static-files";
 import { trpcPlugin } from "./plugins/trpc";
 import { trackApiMethods } from "./plugins/wrong-method";
 import { createPictureStore } from "./picture-store";
+import { backupEndpointPlugin } from "./backup/backup-endpoint";
+import { backupSourcesOf } from "./backup/make-backup";
+import { registerHttpMetrics } from "./metrics/http-metrics";
+import { serveMetrics, type MetricsServer } from "./metrics/metrics-server";
+import { createServerMetrics } from "./metrics/shop-metrics";
+import { createHealthProbes } from "./operations/health-probes";
+import { registerHttpSpans, startTracing } from "./tracing/start-tracing";
+import type { Operations } from "./context";
 import { createRedisClient } from "./redis";
 import { restPlugin } from "./rest/index";
 import { crawlerRoutes } from "./seo/crawlers";
@@ -38,7 +50,7 @@ export interface BuildAppOptions {
 export interface ServerTimeouts {
   /** From the connection's first byte to the end of the request's headers. */
   headers: number;
-  /** From the first byte to the end of the whole request, body included (a 5 MB upload needs about 170 KB/s). */
+  /** From the first byte to the end of the whole request, body included (a 20 MB picture needs about 700 KB/s). */
   request: number;
   /** A socket on which nothing moves, either way. */
   idle: number;
@@ -50,38 +62,79 @@ export interface ServerTimeouts {
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000, checkEvery: 1_000 };
 
-/** The request id Fastify logs with every line of a request; answers carry it as `x-request-id` (and 5xx bodies as `requestId`). */
-export const REQUEST_ID_HEADER = "x-request-id";
+/**
+ * A successful GET of a built asset, a product picture or another file with an extension: logged at debug level only
+ * (a page view asks for dozens). API, tRPC and page requests, and every failure, are logged at info.
+ */
+export function isStaticFile(method: string, url: string, statusCode: number): boolean {
+  if ((method !== "GET" && method !== "HEAD") || statusCode >= 400) return false;
+  const pathname = url.split("?")[0]!;
+  if (/^\/(api|trpc|sandbox)(\/|$)/.test(pathname)) return false;
+  return pathname.startsWith("/assets/") || pathname.startsWith("/images/") || /\.[a-z0-9]{1,8}$/i.test(pathname);
+}
 
-/** The whole HTTP surface as one Fastify instance; server.ts only listens and closes it. */
-export async function buildApp({
-  env,
-  database,
-  logger = false,
-  timeouts: timeoutOverrides,
-  rateLimitPrefix = "mithai:rl",
-}: BuildAppOptions): Promise<FastifyInstance> {
+/**
+ * The Fastify options the shop's instance is made with: its timeouts, request ids, trusted proxies, body limit and
+ * request logging (one line per request, written by the shop plugin). A host application that registers shopPlugin
+ * into its own instance starts from these.
+ */
+export function shopServerOptions({ logger = false, timeouts: timeoutOverrides }: Pick<BuildAppOptions, "logger" | "timeouts"> = {}): FastifyHttpOptions<Server> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOverrides };
-  const app = Fastify({
+  return {
     logger,
-    // Unique across restarts and servers, so a customer's quoted id finds one log line.
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     connectionTimeout: timeouts.idle,
     requestTimeout: timeouts.request,
     keepAliveTimeout: timeouts.keepAlive,
     http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkEvery },
-    // X-Forwarded-For is believed only from a proxy on this host or a private network; from anyone else
-    // it would let a client pick its own IP (and so dodge per-IP rate limits or fake the consent record).
-    trustProxy: ["loopback", "linklocal", "uniquelocal", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"],
+    trustProxy: TRUSTED_PROXIES,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    // One line per request (the shop plugin's onResponse hook), instead of Fastify's two ("incoming request", "request completed").
+    logController: new LogController({ disableRequestLogging: true }),
+  };
+}
+
+export interface ShopPluginOptions {
+  env: Env;
+  database: DbHandle;
+  /** Where the Redis keys of the rate limits start (default "mithai:rl"); tests give each app its own. */
+  rateLimitPrefix?: string;
+}
+
+/** The whole HTTP surface as one instance: shopServerOptions, with shopPlugin registered. server.ts only listens and closes it. */
+export async function buildApp({ env, database, logger, timeouts, rateLimitPrefix }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify(shopServerOptions({ logger, timeouts }));
+  await app.register(shopPlugin, { env, database, rateLimitPrefix });
+  return app;
+}
+
+/**
+ * The shop as a Fastify plugin (not encapsulated: its decorators, `deps`, `operations` and `startDraining`, and its
+ * hooks belong to the instance it is registered into). The instance's options are the host's: tests, the CLI and a
+ * host application make it with shopServerOptions (or their own) and register this. Its own plugins declare their
+ * names and what they depend on (mithai-openapi before mithai-rest), so their order is checked, not implied.
+ */
+export const shopPlugin = fastifyPlugin(registerShop, { name: "mithai-shop", fastify: "5.x" });
+
+async function registerShop(app: FastifyInstance, { env, database, rateLimitPrefix = "mithai:rl" }: ShopPluginOptions): Promise<void> {
+  app.addHook("onResponse", async (req, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const line = { method: req.method, url: req.url, statusCode: reply.statusCode, ms };
+    req.log[isStaticFile(req.method, req.url, reply.statusCode) ? "debug" : "info"](line, `${req.method} ${req.url} ${reply.statusCode} ${ms} ms`);
   });
 
   const catalog = createCatalogCache(database.db, database.listen);
-  const redis = env.redisUrl ? createRedisClient(env.redisUrl, app.log) : null;
-  const store: RateLimitStore = redis ? { kind: "redis", client: redis.client, prefix: rateLimitPrefix } : { kind: "memory" };
+  const redis = env.redisUrl ? createRedisClient(env.redisUrl, app.log, env.redisTimeoutMs) : null;
+  const store: RateLimitStore = redis
+    ? { kind: "redis", client: redis.client, prefix: rateLimitPrefix, failed: redis.failed, answered: redis.answered, usable: redis.answers }
+    : { kind: "memory" };
   const rateLimiters = createRateLimiterFactory(store);
   const images = createPictureStore(env);
+  const metrics = env.metrics
+    ? createServerMetrics({ db: database.db, catalog, maxConnections: database.maxConnections, reconcileAfterMs: env.reconcileAfterMs })
+    : null;
+  const health = createHealthProbes(env, images, () => (!redis ? "unused" : redis.answers() ? "ok" : "down"));
   const mailer = createMailer({ from: env.mailFrom, smtpUrl: env.smtpUrl, outboxDir: env.outboxDir, log: app.log });
   const config: ApiDeps["config"] = {
     shopName: env.shopName,
@@ -91,8 +144,10 @@ export async function buildApp({
     dataDir: env.dataDir,
     payments: env.payments,
     cancelWindowMinutes: env.cancelWindowMinutes,
+    paymentWindowMinutes: env.paymentWindowMinutes,
     invoicePrefix: env.invoicePrefix,
     supplier: env.supplier,
+    whatsapp: env.whatsapp,
   };
   const deps: ApiDeps = {
     db: database.db,
@@ -101,11 +156,23 @@ export async function buildApp({
     log: app.log,
     limits: createLimits(rateLimiters),
     rateLimiters,
+    metrics: metrics?.shop ?? NO_METRICS,
+    health,
     mailer,
-    outbox: createShopOutbox({ db: database.db, config, log: app.log, mailer }, { retryBaseMs: env.mailRetryMs }),
+    outbox: createShopOutbox({ db: database.db, config, log: app.log, mailer }, { retryBaseMs: env.mailRetryMs, leaseMs: smtpLeaseMs(env.smtpUrl) }),
     config,
   };
   app.decorate("deps", deps);
+  let metricsServer: MetricsServer | null = null;
+  app.decorate("operations", {
+    reconcilerPassed(pass) {
+      health.reconcilerPassed(pass);
+      metrics?.reconcilerPassed(pass);
+    },
+    backupMade: (ok) => metrics?.backupMade(ok),
+    refused: (code) => metrics?.refused(code),
+    metricsUrl: () => metricsServer?.url ?? null,
+  } satisfies Operations);
   // The port may be chosen at listen time (PORT=0 in tests): the sandbox gateway must call the real one.
   app.addHook("onListen", async () => {
     const address = app.server.address();
@@ -114,6 +181,7 @@ export async function buildApp({
   app.addHook("onReady", async () => {
     await redis?.start();
     await catalog.start();
+    if (metrics && env.metrics) metricsServer = await serveMetrics(metrics, env.metrics, app.log);
     // Every server sends the outbox's mail (claims keep two from sending one mail).
     deps.outbox.start();
   });
@@ -124,19 +192,22 @@ export async function buildApp({
     await deps.mailer.close();
     await redis?.stop();
     if ("client" in images) images.client.destroy();
+    await metricsServer?.close();
+    await tracing?.flush();
+    metrics?.close();
+    health.stop();
   });
 
-  app.addHook("onRequest", (req, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, req.id);
-    done();
-  });
-
+  registerRequestIds(app);
+  const tracing = env.tracing ? await startTracing(env.tracing) : null;
+  if (tracing) registerHttpSpans(app);
+  if (metrics) registerHttpMetrics(app, metrics);
   // Third-party plugins first, then the app's own.
-  await app.register(fastifyCompress, { global: true, threshold: MIN_COMPRESSED_BYTES });
-  registerInMemoryCompression(app);
+  await registerCompression(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: env.publicUrl.startsWith("https:") });
   registerCatalogAnswers(app);
+  registerRouteSchemas(app);
   // REST (and tRPC mutation) input: params, query and parsed body, before any handler queries with it.
   app.addHook("preHandler", (req, _reply, done) => {
     try {
@@ -151,7 +222,7 @@ export async function buildApp({
     try {
       done(null, (body as string).length === 0 ? undefined : JSON.parse(body as string));
     } catch {
-      done(new AppError("BAD_REQUEST", "The request body is not JSON: send JSON, with Content-Type: application/json"), undefined);
+      done(new AppError("VALIDATION", "The request body is not JSON: send JSON, with Content-Type: application/json"), undefined);
     }
   });
   const allowedMethods = trackApiMethods(app);
@@ -160,12 +231,14 @@ export async function buildApp({
     draining = true;
   });
   await app.register(healthPlugin, { ping: () => database.ping(), draining: () => draining });
+  await app.register(backupEndpointPlugin, { sources: backupSourcesOf(env, database, images), dataDir: env.dataDir });
   await app.register(trpcPlugin);
+  // Before the REST routes, whose contracts it collects into the OpenAPI document.
+  await app.register(openApiPlugin, { shopName: env.shopName, publicUrl: env.publicUrl });
   await app.register(restPlugin);
   await app.register(imagesPlugin, { store: images, diskDir: images.kind === "disk" ? env.imagesDir : undefined, publicUrl: env.imagesPublicUrl });
   await app.register(crawlerRoutes, { publicUrl: env.publicUrl });
   await app.register(webClientPlugin, { webDistDir: env.webDistDir, site: { shopName: env.shopName, publicUrl: env.publicUrl, testPaymentsBanner: env.testPaymentsBanner, cancelWindowMinutes: env.cancelWindowMinutes, imagesPublicUrl: env.imagesPublicUrl },
     allowedMethods,
   });
-  return app;
 }

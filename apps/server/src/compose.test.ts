@@ -41,7 +41,7 @@ describe("docker-compose.yml", () => {
   const { services } = compose;
 
   it("runs PostgreSQL, Redis, MinIO (and its bucket), two app replicas and nginx in front", () => {
-    expect(Object.keys(services).sort()).toEqual(["app", "db", "minio", "minio-init", "nginx", "redis"]);
+    expect(Object.keys(services).sort()).toEqual(["app", "db", "grafana", "minio", "minio-init", "nginx", "prometheus", "redis"]);
     expect(services.app!.deploy?.replicas).toBe(2);
     expect(services.app!.build).toBe(".");
     // Only the balancer is published; the replicas are reached through it.
@@ -50,7 +50,7 @@ describe("docker-compose.yml", () => {
   });
 
   it("checks every long-running service's health, and starts each after what it needs is healthy", () => {
-    for (const name of ["db", "redis", "minio", "app", "nginx"]) expect(services[name]!.healthcheck?.test.length, name).toBeGreaterThan(0);
+    for (const name of ["db", "redis", "minio", "app", "nginx", "prometheus", "grafana"]) expect(services[name]!.healthcheck?.test.length, name).toBeGreaterThan(0);
     expect(services.app!.healthcheck!.test.join(" ")).toContain("/readyz");
     expect(services.app!.depends_on).toEqual({
       db: { condition: "service_healthy" },

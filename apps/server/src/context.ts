@@ -3,9 +3,20 @@ import { authenticateToken } from "@mithai/api/auth/authenticate";
 import { readRequestToken } from "@mithai/api/auth/tokens";
 import type { ApiDeps, RequestContext } from "@mithai/api/context";
 
+/** The running server's own bookkeeping, which server.ts feeds (its reconciler, its backups). */
+export interface Operations {
+  reconcilerPassed(pass: { startedAt: Date; seconds: number; ok: boolean }): void;
+  backupMade(ok: boolean): void;
+  /** A 4xx answered with this reason code (REST or tRPC). */
+  refused(code: string): void;
+  /** Where this server's /metrics answers; null before listening or with METRICS_PORT=off. */
+  metricsUrl(): string | null;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     deps: ApiDeps;
+    operations: Operations;
     /** From now on /readyz answers 503 (the server is about to stop); everything else is still served. */
     startDraining(): void;
   }
@@ -20,9 +31,12 @@ export async function contextFromRequest(req: FastifyRequest, options: { allowTo
   const token = readRequestToken(req.headers, options.allowTokenHeader);
   return {
     ...deps,
+    // The request's own logger: every line a service writes for it carries its id (reqId).
+    log: req.log,
     auth: token ? await authenticateToken(deps.db, token, deps.config.jwtSecret) : null,
     ip: req.ip,
     userAgent: req.headers["user-agent"] ?? "",
     requestId: req.id,
+    idempotencyKey: typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined,
   };
 }

@@ -27,6 +27,25 @@ describe("environment", () => {
     expect(loadEnv({ DATA_DIR: dir }).jwtSecret).toBe(env.jwtSecret);
   });
 
+  it("serves metrics on 127.0.0.1:9464 by default, or where METRICS_HOST/METRICS_PORT say, or not at all; tracing and daily backups only when asked", () => {
+    const defaults = loadEnv({ DATA_DIR: dataDir() });
+    expect(defaults.metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+    expect(defaults.tracing).toBeNull();
+    expect(defaults.backups).toEqual({ dir: null, keep: 7 });
+    expect(loadEnv({ DATA_DIR: dataDir(), METRICS_PORT: "0", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({ host: "0.0.0.0", port: 0 });
+    expect(loadEnv({ DATA_DIR: dataDir(), METRICS_PORT: "off" }).metrics).toBeNull();
+    expect(loadEnv({ DATA_DIR: dataDir(), OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" }).tracing).toEqual({ endpoint: "http://collector:4318", serviceName: "mithai" });
+    expect(loadEnv({ DATA_DIR: dataDir(), BACKUP_DIR: "backups", BACKUP_KEEP: "3" }).backups).toEqual({ dir: path.resolve("backups"), keep: 3 });
+    for (const [name, value] of [
+      ["METRICS_PORT", "70000"],
+      ["METRICS_PORT", "on"],
+      ["OTEL_EXPORTER_OTLP_ENDPOINT", "collector:4318"],
+      ["BACKUP_KEEP", "0"],
+    ] as const) {
+      expect(() => loadEnv({ DATA_DIR: dataDir(), [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+    }
+  });
+
   it("switches to razorpay mode when keys are set", () => {
     const env = loadEnv({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" });
     expect(env.payments).toEqual({ mode: "razorpay", keyId: "rzp_live_x", keySecret: "s", webhookSecret: "w", sandboxWebhookDelayMs: 0 });
@@ -102,11 +121,21 @@ describe("environment", () => {
     });
     expect(env.pictureStore).toEqual({
       kind: "s3",
-      s3: { bucket: "mithai-pictures", endpoint: "http://minio:9000", region: "us-east-1", credentials: { accessKeyId: "key", secretAccessKey: "secret" }, forcePathStyle: true },
+      s3: { bucket: "mithai-pictures", endpoint: "http://minio:9000", region: "us-east-1", credentials: { accessKeyId: "key", secretAccessKey: "secret" }, forcePathStyle: true, timeoutMs: 15_000 },
     });
     expect(env.imagesPublicUrl).toBe("https://cdn.example.in/pictures");
     const aws = loadEnv({ DATA_DIR: dataDir(), S3_BUCKET: "mithai-pictures", S3_REGION: "ap-south-1" }).pictureStore;
     expect(aws).toMatchObject({ s3: { endpoint: undefined, region: "ap-south-1", credentials: undefined, forcePathStyle: false } });
+  });
+
+  it("REDIS_TIMEOUT_MS and STORAGE_TIMEOUT_MS: 250 and 15000 by default, whole milliseconds in range", () => {
+    const defaults = loadEnv({ DATA_DIR: dataDir() });
+    expect([defaults.redisTimeoutMs, defaults.storageTimeoutMs]).toEqual([250, 15_000]);
+    const set = loadEnv({ DATA_DIR: dataDir(), REDIS_TIMEOUT_MS: "100", STORAGE_TIMEOUT_MS: "5000", S3_BUCKET: "mithai-pictures" });
+    expect([set.redisTimeoutMs, set.storageTimeoutMs]).toEqual([100, 5000]);
+    expect(set.pictureStore).toMatchObject({ s3: { timeoutMs: 5000 } });
+    expect(() => loadEnv({ DATA_DIR: dataDir(), REDIS_TIMEOUT_MS: "soon" })).toThrow(/REDIS_TIMEOUT_MS/);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), STORAGE_TIMEOUT_MS: "0" })).toThrow(/STORAGE_TIMEOUT_MS/);
   });
 
   it.each([
@@ -120,6 +149,43 @@ describe("environment", () => {
     [{ S3_BUCKET: "pictures", IMAGES_PUBLIC_URL: "ftp://cdn.example.in" }, "IMAGES_PUBLIC_URL"],
     [{ SHUTDOWN_DRAIN_SECONDS: "61" }, "SHUTDOWN_DRAIN_SECONDS"],
   ])("refuses half or wrong picture-store settings, naming the variable: %o", (vars, name) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+  });
+
+  it("sends WhatsApp messages through the Cloud API with a token, keeps them in the sandbox without one, and offers none in production without one", () => {
+    const sandbox = loadEnv({ DATA_DIR: dataDir() }).whatsapp;
+    expect(sandbox).toEqual({
+      mode: "sandbox",
+      apiUrl: "https://graph.facebook.com/v21.0",
+      phoneNumberId: "",
+      token: "",
+      templates: { receipt: "order_receipt", status: "order_status", cancelled: "order_cancelled", refund: "refund_processed" },
+      language: "en",
+    });
+    const cloud = loadEnv({
+      DATA_DIR: dataDir(),
+      NODE_ENV: "production",
+      JWT_SECRET: "x".repeat(32),
+      ALLOW_SANDBOX_PAYMENTS: "true",
+      WHATSAPP_TOKEN: "EAAG-token",
+      WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+      WHATSAPP_API_URL: "https://graph.facebook.com/v22.0/",
+      WHATSAPP_TEMPLATE_RECEIPT: "mithai_receipt",
+      WHATSAPP_TEMPLATE_LANGUAGE: "en_IN",
+    }).whatsapp;
+    expect(cloud).toMatchObject({ mode: "cloud", token: "EAAG-token", phoneNumberId: "106540352242922", apiUrl: "https://graph.facebook.com/v22.0", language: "en_IN" });
+    expect(cloud.templates).toMatchObject({ receipt: "mithai_receipt", status: "order_status" });
+    expect(loadEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", JWT_SECRET: "x".repeat(32), ALLOW_SANDBOX_PAYMENTS: "true" }).whatsapp.mode).toBe("off");
+  });
+
+  it.each([
+    [{ WHATSAPP_TOKEN: "EAAG-token" }, "WHATSAPP_PHONE_NUMBER_ID"],
+    [{ WHATSAPP_PHONE_NUMBER_ID: "106540352242922" }, "WHATSAPP_TOKEN"],
+    [{ WHATSAPP_TOKEN: "EAAG-token", WHATSAPP_PHONE_NUMBER_ID: "+91 98450 12345" }, "WHATSAPP_PHONE_NUMBER_ID"],
+    [{ WHATSAPP_API_URL: "graph.facebook.com" }, "WHATSAPP_API_URL"],
+    [{ WHATSAPP_TEMPLATE_STATUS: "Order Status" }, "WHATSAPP_TEMPLATE_STATUS"],
+    [{ WHATSAPP_TEMPLATE_LANGUAGE: "english" }, "WHATSAPP_TEMPLATE_LANGUAGE"],
+  ])("refuses half or wrong WhatsApp settings, naming the variable: %o", (vars, name) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...vars })).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
   });
 

@@ -4,7 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { S3Settings } from "@mithai/api/catalog/s3-image-store";
-import { PAYMENTS_MODES, type PaymentsMode } from "@mithai/schema/order";
+import type { WhatsappConfig } from "@mithai/api/context";
+import { DEFAULT_WHATSAPP_API_URL } from "@mithai/api/notify/whatsapp/cloud-api";
+import { DEFAULT_WHATSAPP_LANGUAGE, DEFAULT_WHATSAPP_TEMPLATE_NAMES } from "@mithai/api/notify/whatsapp/templates";
+import { DEFAULT_PAYMENT_WINDOW_MINUTES, PAYMENTS_MODES, type PaymentsMode } from "@mithai/schema/order";
 import { DEFAULT_SHOP_NAME } from "@mithai/schema/shop";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -13,6 +16,10 @@ const optionalText = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+const whatsappTemplateName = optionalText.pipe(
+  z.string().regex(/^[a-z0-9_]{1,512}$/, "must be a WhatsApp template's name: lower-case letters, digits and underscores").optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -45,6 +52,8 @@ const envSchema = z.object({
   SANDBOX_REFUND_OUTCOME: optionalText.pipe(z.enum(["processed", "failed"]).optional()),
   // Minutes after payment in which a customer may cancel an order the kitchen has not started (0 = off).
   CANCEL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  // Minutes an unpaid order holds its stock, promo use and ₹150 discount slot before the reconciler expires it.
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1_440).default(DEFAULT_PAYMENT_WINDOW_MINUTES),
   // The supplier on invoices (DECISIONS): legal name (default SHOP_NAME), address, state (default Telangana), GSTIN.
   SHOP_LEGAL_NAME: optionalText,
   SHOP_ADDRESS: optionalText,
@@ -60,6 +69,10 @@ const envSchema = z.object({
     z.string().regex(/^[A-Z0-9]{1,5}$/, "must be 1 to 5 capital letters or digits (invoice numbers are at most 16 characters)").optional(),
   ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  // Connect and command timeout of Redis calls; past it the limits count in this process (a stalled Redis stalls nothing).
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  // How long a call to the picture store may take before the request is answered 503 STORAGE_UNAVAILABLE.
+  STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Pictures in S3-compatible object storage (unset = DATA_DIR/images on this server's disk).
   S3_BUCKET: optionalText.pipe(
     z
@@ -76,7 +89,35 @@ const envSchema = z.object({
   // After SIGTERM: how long /readyz answers 503 while the server still serves, before it stops taking connections.
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   ALLOW_SANDBOX_PAYMENTS: optionalText.pipe(booleanString.optional()),
+  // Prometheus's /metrics on its own address, never the public port; "off" serves none and counts nothing.
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(off|\d{1,5})$/, "must be a port number (0-65535) or off")
+      .transform((value) => (value === "off" ? ("off" as const) : Number(value)))
+      .refine((value) => value === "off" || value <= 65535, "must be a port number (0-65535) or off")
+      .optional(),
+  ),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  // Traces go to this OTLP/HTTP collector (the standard OpenTelemetry variable); unset = no tracing, nothing loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL of an OTLP/HTTP collector, such as http://otel-collector:4318" }).optional()),
+  OTEL_SERVICE_NAME: optionalText,
+  // The server's daily backup goes to this folder (unset = none); the newest BACKUP_KEEP are kept.
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  // Order updates on WhatsApp through the Cloud API (unset token: the sandbox in development, none in production).
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^\d{1,30}$/, "must be the sending number's id from WhatsApp Manager (digits)").optional()),
+  WHATSAPP_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://graph.facebook.com/v21.0" }).optional()),
+  WHATSAPP_TEMPLATE_RECEIPT: whatsappTemplateName,
+  WHATSAPP_TEMPLATE_STATUS: whatsappTemplateName,
+  WHATSAPP_TEMPLATE_CANCELLED: whatsappTemplateName,
+  WHATSAPP_TEMPLATE_REFUND: whatsappTemplateName,
+  WHATSAPP_TEMPLATE_LANGUAGE: optionalText.pipe(z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en or en_US").optional()),
 });
+
+/** DECISIONS ("Running the shop"): Prometheus's /metrics on 127.0.0.1:9464 unless METRICS_HOST/METRICS_PORT say otherwise. */
+export const DEFAULT_METRICS_PORT = 9464;
 
 /** DECISIONS: invoices are MTH/26-27/1, … unless INVOICE_PREFIX says otherwise. */
 export const DEFAULT_INVOICE_PREFIX = "MTH";
@@ -119,10 +160,16 @@ export interface Env {
   mailRetryMs: number;
   /** CANCEL_WINDOW_MINUTES: how long after payment a customer may cancel (0 = not online). */
   cancelWindowMinutes: number;
+  /** PAYMENT_WINDOW_MINUTES: how long an unpaid order holds what it claimed before it expires. */
+  paymentWindowMinutes: number;
   invoicePrefix: string;
   supplier: { legalName: string; address: string; state: string; gstin: string | undefined };
   /** Where the rate limits' counts live when several servers share them; unset = this process's memory. */
   redisUrl: string | undefined;
+  /** REDIS_TIMEOUT_MS: how long a Redis connect or command may take before this process's limiter decides. */
+  redisTimeoutMs: number;
+  /** STORAGE_TIMEOUT_MS: how long a picture-store call may take before it is given up (503 STORAGE_UNAVAILABLE). */
+  storageTimeoutMs: number;
   /** Where product pictures are kept: `imagesDir` on this disk, or a bucket every server shares. */
   pictureStore: { kind: "disk" } | { kind: "s3"; s3: S3Settings };
   /** IMAGES_PUBLIC_URL: pages point at pictures there directly, and /images/* redirects there. */
@@ -135,6 +182,14 @@ export interface Env {
   logLevel: string;
   /** How log lines look; `auto` = readable in a terminal, JSON otherwise (files, containers, log shippers). */
   logFormat: "json" | "pretty" | "auto";
+  /** Where /metrics is served (METRICS_HOST, METRICS_PORT; port 0 = any free one); null with METRICS_PORT=off. */
+  metrics: { host: string; port: number } | null;
+  /** OTLP/HTTP tracing (OTEL_EXPORTER_OTLP_ENDPOINT; the exporter reads the other OTEL_* variables itself); null = off. */
+  tracing: { endpoint: string; serviceName: string } | null;
+  /** The server's daily backups (BACKUP_DIR, BACKUP_KEEP); `dir` null = none. */
+  backups: { dir: string | null; keep: number };
+  /** Order updates on WhatsApp (WHATSAPP_*): the Cloud API with a token, else the sandbox (never in production). */
+  whatsapp: WhatsappConfig;
 }
 
 export class EnvError extends Error {}
@@ -205,14 +260,46 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: raw.SMTP_URL,
     mailRetryMs: raw.MAIL_RETRY_SECONDS * 1000,
     cancelWindowMinutes: raw.CANCEL_WINDOW_MINUTES,
+    paymentWindowMinutes: raw.PAYMENT_WINDOW_MINUTES,
     invoicePrefix: raw.INVOICE_PREFIX ?? DEFAULT_INVOICE_PREFIX,
     supplier: { legalName: raw.SHOP_LEGAL_NAME ?? raw.SHOP_NAME, address: raw.SHOP_ADDRESS ?? "", state: raw.SHOP_STATE ?? "Telangana", gstin: raw.SHOP_GSTIN },
     redisUrl: raw.REDIS_URL,
+    redisTimeoutMs: raw.REDIS_TIMEOUT_MS,
+    storageTimeoutMs: raw.STORAGE_TIMEOUT_MS,
     mailFrom: raw.MAIL_FROM ?? `${raw.SHOP_NAME} <no-reply@mithai.local>`,
     seedDemo: raw.SEED_DEMO ?? true,
     shopName: raw.SHOP_NAME,
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT ?? "auto",
+    metrics: raw.METRICS_PORT === "off" ? null : { host: raw.METRICS_HOST, port: raw.METRICS_PORT ?? DEFAULT_METRICS_PORT },
+    tracing: raw.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: raw.OTEL_SERVICE_NAME ?? "mithai" } : null,
+    backups: { dir: raw.BACKUP_DIR ? path.resolve(raw.BACKUP_DIR) : null, keep: raw.BACKUP_KEEP },
+    whatsapp: whatsappOf(raw, production),
+  };
+}
+
+/**
+ * WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID, checked together: with both, the Cloud API sends; with neither, the
+ * sandbox keeps the messages — except in production, where no customer is offered updates nobody would send.
+ */
+function whatsappOf(raw: z.infer<typeof envSchema>, production: boolean): WhatsappConfig {
+  if (Boolean(raw.WHATSAPP_TOKEN) !== Boolean(raw.WHATSAPP_PHONE_NUMBER_ID)) {
+    const missing = raw.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN";
+    throw new EnvError(`Invalid environment variable ${missing}: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together (or neither, for no WhatsApp messages)`);
+  }
+  const defaults = DEFAULT_WHATSAPP_TEMPLATE_NAMES;
+  return {
+    mode: raw.WHATSAPP_TOKEN ? "cloud" : production ? "off" : "sandbox",
+    apiUrl: (raw.WHATSAPP_API_URL ?? DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, ""),
+    phoneNumberId: raw.WHATSAPP_PHONE_NUMBER_ID ?? "",
+    token: raw.WHATSAPP_TOKEN ?? "",
+    templates: {
+      receipt: raw.WHATSAPP_TEMPLATE_RECEIPT ?? defaults.receipt,
+      status: raw.WHATSAPP_TEMPLATE_STATUS ?? defaults.status,
+      cancelled: raw.WHATSAPP_TEMPLATE_CANCELLED ?? defaults.cancelled,
+      refund: raw.WHATSAPP_TEMPLATE_REFUND ?? defaults.refund,
+    },
+    language: raw.WHATSAPP_TEMPLATE_LANGUAGE ?? DEFAULT_WHATSAPP_LANGUAGE,
   };
 }
 
@@ -236,6 +323,7 @@ function pictureStoreOf(raw: z.infer<typeof envSchema>): Env["pictureStore"] {
       credentials: raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY } : undefined,
       // Self-hosted stores (MinIO) answer bucket/key paths; AWS itself prefers bucket host names.
       forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
+      timeoutMs: raw.STORAGE_TIMEOUT_MS,
     },
   };
 }

@@ -1,12 +1,14 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./env";
 import { freePort } from "./faults/processes";
-import { loggerOptions, startMessage } from "./logging";
+import { isStaticFile } from "./app";
+import { loggerOptions, SHOP_ADDRESS_FILE, startMessage } from "./logging";
+import { captureLogs, createTestApp } from "./testing";
 
 const serverEntry = fileURLToPath(new URL("./server.ts", import.meta.url));
 
@@ -22,14 +24,31 @@ describe("logs a person can read (issue 16)", () => {
   });
 
   it("says where the shop is, how to make the first admin, where mails go and that payments are tests", () => {
-    const lines = startMessage(env({ PORT: "3000" }), "embedded PGlite");
+    const lines = startMessage(env({ PORT: "3000" }), "embedded PGlite", { adminExists: false });
     expect(lines).toEqual([
       "Mithai is open at http://localhost:3000 (database: embedded PGlite, payments: sandbox)",
       "Payments are test payments (the sandbox): no money is taken.",
-      "Admin panel: http://localhost:3000/admin — the first admin signs up at http://localhost:3000/admin-register while no admin exists.",
+      "No admin yet: the first admin signs up at http://localhost:3000/admin-register (or stop the shop and run npm run admin:create).",
       `Mail: no SMTP_URL, so every mail is written to ${path.join("/nonexistent/data", "outbox")} (and a reset mail's link is logged).`,
     ]);
-    expect(startMessage(env({ SMTP_URL: "smtp://mail.example.in:25" }), "PostgreSQL").join("\n")).not.toContain("Mail:");
+    expect(startMessage(env({ SMTP_URL: "smtp://mail.example.in:25" }), "PostgreSQL", { adminExists: false }).join("\n")).not.toContain("Mail:");
+    // Once an admin exists, the message says where to sign in, not how to make the first one (issue 29).
+    const withAdmin = startMessage(env({ PORT: "3470" }), "PostgreSQL", { adminExists: true }).join("\n");
+    expect(withAdmin).toContain("Admin panel: http://localhost:3470/admin-login");
+    expect(withAdmin).not.toContain("admin-register");
+  });
+
+  // Servers this test started; a test cut off by its timeout never reaches its `finally`, so these end here.
+  const started = new Set<ChildProcess>();
+  const endGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  afterAll(() => {
+    for (const child of started) endGroup(child, "SIGKILL");
   });
 
   it("prints readable lines in a real terminal and JSON lines into a pipe", { timeout: 60_000 }, async () => {
@@ -39,23 +58,26 @@ describe("logs a person can read (issue 16)", () => {
       const childEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "", LOG_LEVEL: "info", SEED_DEMO: "false" };
       const args = ["--import", "tsx", serverEntry];
       // `script` gives the server a pseudo-terminal, as a person's shell would.
+      // A process group of its own, so that `script` and the server under it end together, even when the test is cut off.
       const child = terminal
-        ? spawn("script", ["-qfec", [process.execPath, ...args].join(" "), "/dev/null"], { env: childEnv })
-        : spawn(process.execPath, args, { env: childEnv });
+        ? spawn("script", ["-qfec", [process.execPath, ...args].join(" "), "/dev/null"], { env: childEnv, detached: true })
+        : spawn(process.execPath, args, { env: childEnv, detached: true });
+      started.add(child);
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
       child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
       try {
         const deadline = Date.now() + 45_000;
-        while (!output.includes("signs up at")) {
+        while (!output.includes("No admin yet")) {
           if (Date.now() > deadline) throw new Error(`no start message:\n${output}`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         return output;
       } finally {
         const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
+        endGroup(child, "SIGTERM");
         await exited;
+        started.delete(child);
         rmSync(dataDir, { recursive: true, force: true });
       }
     };
@@ -66,5 +88,53 @@ describe("logs a person can read (issue 16)", () => {
     const shown = (await run(true)).split(/\r?\n/).find((line) => line.includes("is open at"));
     expect(shown).toMatch(/INFO.*Mithai is open at http:\/\//);
     expect(shown!.trim().startsWith("{")).toBe(false);
+  });
+
+  it("writes one line per request, and static files only at debug level (issue 29: two lines for every asset)", async () => {
+    const logs = captureLogs();
+    const t = await createTestApp({ logger: logs.logger });
+    try {
+      writeFileSync(path.join(t.env.imagesDir, "pic.webp"), Buffer.from("RIFF"));
+      expect((await t.app.inject({ url: "/api/food/list" })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: "/images/pic.webp" })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: "/images/missing.webp" })).statusCode).toBe(404);
+      const requestLines = logs.lines.filter((line) => typeof line.method === "string" || /request/.test(String(line.msg)));
+      // One line each, with status and time; the picture served (a static file) only at debug level, so not here.
+      expect(requestLines.map((line) => String(line.msg).replace(/ \d+ ms$/, " N ms"))).toEqual(["GET /api/food/list 200 N ms", "GET /images/missing.webp 404 N ms"]);
+      expect(requestLines.every((line) => line.level === 30 && typeof line.ms === "number")).toBe(true);
+    } finally {
+      await t.close();
+    }
+    expect(isStaticFile("GET", "/assets/index-abc.js", 200)).toBe(true);
+    expect(isStaticFile("GET", "/images/kaju-480.webp?v=2", 304)).toBe(true);
+    expect(isStaticFile("GET", "/favicon.svg", 200)).toBe(true);
+    expect(isStaticFile("GET", "/assets/gone.js", 404)).toBe(false);
+    expect(isStaticFile("GET", "/trpc/catalog.list", 200)).toBe(false);
+    expect(isStaticFile("GET", "/api/order/x/invoice.pdf", 200)).toBe(false);
+    expect(isStaticFile("GET", "/product/kaju-katli", 200)).toBe(false);
+    expect(isStaticFile("POST", "/assets/x.js", 200)).toBe(false);
+  });
+
+  it("admin:create, refused while the shop runs, names the running shop's own address (issue 29: it said :3000)", { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-admin-create-"));
+    try {
+      // A live process (this test) holds the embedded database, as a running shop on PORT 3471 would.
+      writeFileSync(path.join(dataDir, "pglite.lock"), `${process.pid}\n`);
+      writeFileSync(path.join(dataDir, SHOP_ADDRESS_FILE), JSON.stringify({ pid: process.pid, url: "http://localhost:3471" }));
+      const script = fileURLToPath(new URL("./cli/admin-create.ts", import.meta.url));
+      const { PORT: _port, PUBLIC_URL: _url, ...rest } = process.env;
+      const child = spawn(process.execPath, ["--import", "tsx", script, "--name", "Asha", "--email", "asha@example.in", "--password", "kaju-katli-2024"], {
+        env: { ...rest, DATA_DIR: dataDir, NODE_ENV: "test", JWT_SECRET: "x".repeat(40) },
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain(`The shop is running on this database (pid ${process.pid}, at http://localhost:3471)`);
+      expect(stderr).toContain("http://localhost:3471/admin-register");
+      expect(stderr).not.toContain(":3000");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

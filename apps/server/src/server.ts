@@ -2,9 +2,16 @@ import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
 import { startReconciler } from "@mithai/api/payments/reconciler";
 import { createDb, type DbHandle } from "@mithai/db/client";
 import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { users } from "@mithai/db/schema";
+import { eq } from "@mithai/db/sql";
 import { buildApp } from "./app";
+import { startDailyBackups } from "./backup/daily";
+import { backupSourcesOf } from "./backup/make-backup";
+import { startHealthWatch } from "./operations/health-watch";
 import { EnvError, loadEnv, type Env } from "./env";
-import { loggerOptions, startMessage } from "./logging";
+import { loggerOptions, SHOP_ADDRESS_FILE, startMessage, type ShopAddress } from "./logging";
 
 async function main(): Promise<void> {
   let env: Env;
@@ -43,8 +50,12 @@ async function main(): Promise<void> {
     if (added > 0) app.log.info({ added }, "demo catalogue loaded");
   }
 
-  // eslint-disable-next-line prefer-const -- shutdown reads it and may run on a signal while listen() is awaited, before it is assigned
+  // shutdown reads these and may run on a signal while listen() is awaited, before they are assigned.
+  /* eslint-disable prefer-const */
   let reconciler: ReturnType<typeof startReconciler> | undefined;
+  let healthWatch: ReturnType<typeof startHealthWatch> | undefined;
+  let dailyBackups: ReturnType<typeof startDailyBackups> | undefined;
+  /* eslint-enable prefer-const */
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -57,6 +68,8 @@ async function main(): Promise<void> {
       app.startDraining();
       if (env.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, env.shutdownDrainMs));
       await reconciler?.stop();
+      await healthWatch?.stop();
+      await dailyBackups?.stop();
       // No new connections from here; requests under way finish, then the mails being sent (onClose).
       await app.close();
       await database.close();
@@ -71,14 +84,27 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.port, host: env.host });
   // Pending orders whose browser never came back are settled with the provider (the gateway must be reachable first).
-  reconciler = startReconciler(app.deps, { intervalMs: env.reconcileIntervalMs, reconcileAfterMs: env.reconcileAfterMs });
+  reconciler = startReconciler(app.deps, { intervalMs: env.reconcileIntervalMs, reconcileAfterMs: env.reconcileAfterMs, onPass: (pass) => app.operations.reconcilerPassed(pass) });
+  healthWatch = startHealthWatch(app.deps);
+  if (env.backups.dir) {
+    mkdirSync(env.backups.dir, { recursive: true });
+    const sources = backupSourcesOf(env, database, app.deps.images);
+    dailyBackups = startDailyBackups({ db: database.db, sources, dir: env.backups.dir, keep: env.backups.keep, log: app.log, made: (ok) => app.operations.backupMade(ok) });
+  }
   if (env.testPaymentsBanner) {
     app.log.warn("ALLOW_SANDBOX_PAYMENTS=true in production: payments are tests that take no money; every page says so.");
   }
   if (env.payments.mode === "razorpay" && !env.payments.webhookSecret) {
     app.log.warn("RAZORPAY_WEBHOOK_SECRET is not set: the payment webhook refuses every event (503); payments are confirmed by verify and the reconciler only.");
   }
-  for (const line of startMessage(env, database.kind)) app.log.info(line);
+  const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  try {
+    mkdirSync(env.dataDir, { recursive: true });
+    writeFileSync(path.join(env.dataDir, SHOP_ADDRESS_FILE), JSON.stringify({ pid: process.pid, url: env.publicUrl } satisfies ShopAddress));
+  } catch (error) {
+    app.log.debug({ err: error }, "could not note the shop's address in DATA_DIR");
+  }
+  for (const line of startMessage(env, database.kind, { adminExists: Boolean(admin) })) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

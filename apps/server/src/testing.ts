@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
 import type { DbHandle } from "@mithai/db/client";
@@ -35,7 +36,8 @@ export interface TestAppOptions {
 /** The real app on a fresh database (or `database`) and a temporary DATA_DIR. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-test-"));
-  const loaded = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", ...options.env });
+  // METRICS_PORT 0: a test app that listens serves /metrics on a free port, never the one a real shop here uses.
+  const loaded = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", METRICS_PORT: "0", ...options.env });
   const env: Env = options.webDistDir ? { ...loaded, webDistDir: options.webDistDir } : loaded;
   const database = options.database ?? (await createTestDb());
   const app = await buildApp({ env, database, logger: options.logger, timeouts: options.timeouts, rateLimitPrefix: options.rateLimitPrefix });
@@ -51,6 +53,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every log line an app writes, parsed: pass `logger` to createTestApp and read `lines`. */
+export function captureLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: { level: "info", stream } };
 }
 
 /** Parses a JSON answer; fails loudly when the body is not JSON. */

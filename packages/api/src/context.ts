@@ -1,11 +1,14 @@
 import type { Db } from "@mithai/db/client";
-import type { Role } from "@mithai/schema/auth";
 import type { PaymentsMode } from "@mithai/schema/order";
+import type { WhatsappMode } from "@mithai/schema/whatsapp";
 import type { CatalogCache } from "./catalog/cache";
 import type { ImageStore } from "./catalog/image-store";
 import type { Limits } from "./limits";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
+import type { WhatsappTemplateNames } from "./notify/whatsapp/templates";
+import type { HealthProbes } from "./health/probes";
+import type { ShopMetrics } from "./metrics";
 import type { RateLimiterFactory } from "./rate-limit";
 
 export interface Logger {
@@ -29,6 +32,24 @@ export interface ApiConfig {
   invoicePrefix: string;
   /** Minutes after payment in which a customer may cancel an order not yet started (0 = cancelling online is off). */
   cancelWindowMinutes: number;
+  /** PAYMENT_WINDOW_MINUTES: how long an unpaid order holds its stock, promo use and discount slot before it expires. */
+  paymentWindowMinutes: number;
+  /** Order updates on WhatsApp for customers who opt in (WHATSAPP_* settings). */
+  whatsapp: WhatsappConfig;
+}
+
+export interface WhatsappConfig {
+  /** cloud: the WhatsApp Business Cloud API; sandbox: kept in the database (no token, not production); off: not offered. */
+  mode: WhatsappMode;
+  /** The Cloud API: WHATSAPP_API_URL (the Graph API's versioned URL), WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN (cloud mode). */
+  apiUrl: string;
+  phoneNumberId: string;
+  token: string;
+  /** WHATSAPP_TEMPLATE_*: the approved templates' names, and the language they were approved in. */
+  templates: WhatsappTemplateNames;
+  language: string;
+  /** How long one call to the Cloud API may take before it counts as failed (and is retried); tests shorten it. */
+  timeoutMs?: number;
 }
 
 export interface SupplierConfig {
@@ -73,19 +94,16 @@ export interface ApiDeps {
   limits: Limits;
   /** What made `limits`; tests reset it. */
   rateLimiters: RateLimiterFactory;
+  /** The shop's counters (orders, refunds) for the server's metrics; NO_METRICS in tests and tools. */
+  metrics: ShopMetrics;
+  /** What the running server tells about itself for the health report (its reconciler, disk, Redis, storage). */
+  health: HealthProbes;
 }
 
-export interface AuthSession {
-  userId: string;
-  role: Role;
-}
+export type { AuthSession, RequestContext } from "./request-context";
 
-/** Per-request context for tRPC procedures (and the REST adapters, which build the same thing). */
-export interface RequestContext extends ApiDeps {
-  auth: AuthSession | null;
-  /** The address the server saw the request come from. */
-  ip: string;
-  userAgent: string;
-  /** The id the server logs this request under (absent when a service is called outside a request). */
-  requestId?: string;
+declare module "./request-context" {
+  /** The server's dependencies, on every request's context (see request-context.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the members come from ApiDeps
+  interface RequestContext extends ApiDeps {}
 }

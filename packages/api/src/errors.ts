@@ -1,33 +1,20 @@
 import type { ZodError } from "zod";
 import { fieldErrorsOf, namedMessage, type FieldError } from "@mithai/schema/contracts/z";
+import { REASON_HTTP_STATUS, type ReasonCode } from "@mithai/schema/reasons";
+
+export type { ReasonCode } from "@mithai/schema/reasons";
 
 /**
- * Domain errors. Services throw these; the tRPC middleware and the REST error handler map them to
- * status codes in one place each (`toTRPCError`, `httpStatusOf`).
+ * Domain errors: a reason code (`@mithai/schema/reasons`, which also gives its HTTP status) and an English message a
+ * person can act on. Services throw these; the tRPC error formatter and the REST error handler answer them in one
+ * place each, with the code beside the message.
  */
-export const APP_ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  /** A service we depend on (the payment provider) failed or did not answer. */
-  BAD_GATEWAY: 502,
-  /** A capability this installation is not configured for (e.g. webhooks without their secret). */
-  SERVICE_UNAVAILABLE: 503,
-} as const;
-
-export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
-
 export class AppError extends Error {
   override readonly name = "AppError";
   /** A refused input's failing fields (each path and what is expected), for tools; answers carry them as `errors`. */
   readonly fieldErrors: FieldError[] | undefined;
   constructor(
-    readonly code: AppErrorCode,
+    readonly code: ReasonCode,
     message: string,
     options?: ErrorOptions & { fieldErrors?: FieldError[] },
   ) {
@@ -36,12 +23,22 @@ export class AppError extends Error {
   }
 
   get httpStatus(): number {
-    return APP_ERROR_STATUS[this.code];
+    return REASON_HTTP_STATUS[this.code];
+  }
+
+  /** The words for a person beside the form: the first failing field's own message, or the whole message. */
+  get fieldMessage(): string {
+    return this.fieldErrors?.[0]?.message ?? this.message;
   }
 }
 
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
-export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
+export const badRequest = (message: string) => new AppError("VALIDATION", message);
+
+/** A refusal about one field: the message names it ("promoCode: …") and `errors` carries it for tools and forms. */
+export function fieldError(code: ReasonCode, path: string, message: string, detail?: string): AppError {
+  return new AppError(code, `${path}: ${message}${detail ? ` (${detail})` : ""}`, { fieldErrors: [{ path, message }] });
+}
 
 /**
  * A refused input (a contract's ZodError), as REST and tRPC answer it: 400, the first failing field named in the
@@ -49,11 +46,16 @@ export const badRequest = (message: string) => new AppError("BAD_REQUEST", messa
  */
 export function invalidInput(error: ZodError): AppError {
   const fieldErrors = fieldErrorsOf(error);
-  return new AppError("BAD_REQUEST", fieldErrors[0] ? namedMessage(fieldErrors[0]) : "The request is not valid", { fieldErrors });
+  return new AppError("VALIDATION", fieldErrors[0] ? namedMessage(fieldErrors[0]) : "The request is not valid", { fieldErrors });
 }
 
 /** The whole message of an unexpected 5xx answer (REST or tRPC): no internals, and the id the log line carries. */
 export function somethingWentWrong(requestId: string | undefined): string {
   const tail = requestId ? `; if it keeps failing, quote request id ${requestId}` : "";
   return `Something went wrong on our side. Please try again${tail}.`;
+}
+
+/** 503 DATABASE_UNAVAILABLE: what a request answers while the database is away (instead of an unexplained 500). */
+export function databaseUnavailable(cause: unknown): AppError {
+  return new AppError("DATABASE_UNAVAILABLE", "The shop's database is not answering right now. Nothing was changed; please try again in a minute.", { cause });
 }

@@ -16,5 +16,5 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 export function assertNoNul(value: unknown): void {
-  if (containsNul(value)) throw new AppError("BAD_REQUEST", NUL_TEXT_MESSAGE);
+  if (containsNul(value)) throw new AppError("VALIDATION", NUL_TEXT_MESSAGE);
 }

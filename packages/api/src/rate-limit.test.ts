@@ -11,7 +11,7 @@ function behavesAsALimit(makeFactory: () => RateLimiterFactory) {
   it("answers 429 with the rule's message once a key used its points, leaving other keys alone", async () => {
     const limiter = makeFactory().create(rule);
     for (let i = 0; i < 3; i++) await limiter.consume("a");
-    expect(await appErrorOf(limiter.consume("a"))).toMatchObject({ code: "TOO_MANY_REQUESTS", message: "Slow down" });
+    expect(await appErrorOf(limiter.consume("a"))).toMatchObject({ code: "RATE_LIMITED", message: "Slow down" });
     await expect(limiter.consume("b")).resolves.toBeUndefined();
   });
 
@@ -19,7 +19,7 @@ function behavesAsALimit(makeFactory: () => RateLimiterFactory) {
     const limiter = makeFactory().create(rule);
     for (let i = 0; i < 5; i++) await limiter.assertNotExhausted("c");
     for (let i = 0; i < 3; i++) await limiter.consume("c");
-    expect((await appErrorOf(limiter.assertNotExhausted("c"))).code).toBe("TOO_MANY_REQUESTS");
+    expect((await appErrorOf(limiter.assertNotExhausted("c"))).code).toBe("RATE_LIMITED");
     await limiter.clear("c");
     await expect(limiter.assertNotExhausted("c")).resolves.toBeUndefined();
   });
@@ -61,7 +61,7 @@ describe("rate limits in Redis", () => {
     await one.consume("f");
     await two.consume("f");
     await one.consume("f");
-    expect((await appErrorOf(two.consume("f"))).code).toBe("TOO_MANY_REQUESTS");
-    expect((await appErrorOf(one.consume("f"))).code).toBe("TOO_MANY_REQUESTS");
+    expect((await appErrorOf(two.consume("f"))).code).toBe("RATE_LIMITED");
+    expect((await appErrorOf(one.consume("f"))).code).toBe("RATE_LIMITED");
   });
 });

@@ -3,6 +3,7 @@ import { sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQue
 import type { Db, DbHandle } from "@mithai/db/client";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
 import { orders } from "@mithai/db/schema";
+import { DEFAULT_PAYMENT_WINDOW_MINUTES } from "@mithai/schema/order";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createCatalogCache } from "./catalog/cache";
@@ -11,6 +12,10 @@ import type { ApiConfig, AuthSession, Logger, RequestContext } from "./context";
 import { AppError } from "./errors";
 import { createLimits } from "./limits";
 import { createShopOutbox } from "./mail/kinds";
+import { QUIET_PROBES } from "./health/probes";
+import { NO_METRICS } from "./metrics";
+import { DEFAULT_WHATSAPP_API_URL } from "./notify/whatsapp/cloud-api";
+import { DEFAULT_WHATSAPP_LANGUAGE, DEFAULT_WHATSAPP_TEMPLATE_NAMES } from "./notify/whatsapp/templates";
 import type { Mailer, MailMessage } from "./mail/mailer";
 import { createRazorpayClient } from "./payments/razorpay-client";
 import {
@@ -30,8 +35,10 @@ export const TEST_CONFIG: ApiConfig = {
   dataDir: "/nonexistent/data",
   payments: { mode: "sandbox", keyId: "rzp_test_key", keySecret: "test_key_secret", webhookSecret: "test_webhook_secret" },
   cancelWindowMinutes: 60,
+  paymentWindowMinutes: DEFAULT_PAYMENT_WINDOW_MINUTES,
   invoicePrefix: "MTH",
   supplier: { legalName: "Mithai Sweets Pvt Ltd", address: "4-1-12 Abids Road, Hyderabad 500001", state: "Telangana", gstin: "36AABCM1234F1Z5" },
+  whatsapp: { mode: "sandbox", apiUrl: DEFAULT_WHATSAPP_API_URL, phoneNumberId: "", token: "", templates: DEFAULT_WHATSAPP_TEMPLATE_NAMES, language: DEFAULT_WHATSAPP_LANGUAGE },
 };
 
 export const silentLog: Logger = { info() {}, warn() {}, error() {} };
@@ -57,6 +64,8 @@ export function createTestContext(db: Db, overrides: { auth?: AuthSession | null
     outbox: undefined as never,
     limits: createLimits(rateLimiters),
     rateLimiters,
+    metrics: NO_METRICS,
+    health: QUIET_PROBES,
     // One process in a test: local invalidation is all it needs, so nothing listens for other processes.
     catalog: createCatalogCache(db, async () => async () => {}),
     images: createDiskImageStore(path.join(tmpdir(), "mithai-test-images")),

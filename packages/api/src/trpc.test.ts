@@ -60,7 +60,7 @@ describe("procedure ladder public → customer → admin", () => {
     const session = (await verifyAuthToken(created.token, TEST_CONFIG.jwtSecret))!;
     const signedIn = callApp(createTestContext(database.db, { auth: session }));
     const list = await signedIn.user.addAddress({ street: "1 Park St", city: "Kolkata", state: "West Bengal", pincode: "700016", mobile: "+919830012345" });
-    expect(list).toEqual([expect.objectContaining({ city: "Kolkata", country: "India", mobile: "9830012345" })]);
+    expect(list).toEqual([expect.objectContaining({ city: "Kolkata", country: "India", mobile: "+919830012345" })]);
     expect(await signedIn.user.profile()).toMatchObject({ email, role: "user", addresses: list });
     await expect(guest.user.profile()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });

@@ -2,11 +2,16 @@ import { TRPCClientError, createTRPCClient, httpBatchLink, httpLink, isNonJsonSe
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@mithai/api/root";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
-import type { FoodItemInput } from "@mithai/schema/contracts/admin";
+import type { Category } from "@mithai/schema/catalog";
+import type { ItemTranslations } from "@mithai/schema/languages";
 
 export type { AppRouter };
 /** CSV fields and lines as the shop writes them (RFC 4180; formula-looking text gets a leading apostrophe). */
 export { csvField, csvLine } from "@mithai/schema/csv";
+/** Rupees as the shop writes them everywhere ("₹1,28,000", "₹580.50"). */
+export { formatRupees } from "@mithai/schema/money";
+/** A moment on the shop's clock (Asia/Kolkata, IST), "2026-11-24 17:42"; SHOP_TIME_ZONE for Intl formats. */
+export { SHOP_TIME_ZONE, shopDateTime } from "@mithai/schema/shop-clock";
 export type MithaiClient = TRPCClient<AppRouter>;
 /** What each procedure takes, e.g. `RouterInputs["admin"]["orders"]`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -24,17 +29,25 @@ export interface MithaiClientOptions {
 /**
  * A typed tRPC client for internal tools and scripts. JSON calls are batched (at most as many per request as the
  * server takes); a FormData input (`admin.addFood`, `admin.editFood`: an item with its picture) goes alone as
- * multipart/form-data.
+ * multipart/form-data. `admin.addFood` sends an `Idempotency-Key` (pass the same one in `context.idempotencyKey` when
+ * retrying an add whose answer was lost: it is added once).
  */
 export function createMithaiClient({ url, token, fetch }: MithaiClientOptions): MithaiClient {
   const endpoint = `${url.replace(/\/+$/, "")}/trpc`;
   const headers = () => (token ? { authorization: `Bearer ${token}` } : {});
+  // Every item add carries an Idempotency-Key: the caller's (`mutate(form, { context: { idempotencyKey } })`, the
+  // same for each retry of one add), else a fresh one. The shop answers a repeated key with the first add's item.
+  const formHeaders = ({ op }: { op: { path: string; context: Record<string, unknown> } }) => {
+    if (op.path !== "admin.addFood") return headers();
+    const given = op.context.idempotencyKey;
+    return { ...headers(), "idempotency-key": typeof given === "string" ? given : crypto.randomUUID() };
+  };
   const transport = fetch ? { fetch } : {};
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => isNonJsonSerializable(op.input),
-        true: httpLink({ url: endpoint, headers, ...transport }),
+        true: httpLink({ url: endpoint, headers: formHeaders, ...transport }),
         false: httpBatchLink({ url: endpoint, maxItems: TRPC_MAX_BATCH_SIZE, headers, ...transport }),
       }),
     ],
@@ -62,7 +75,11 @@ export async function signInAdmin(options: Omit<MithaiClientOptions, "token"> & 
   return session;
 }
 
-/** A refused or failed call: the HTTP status, the tRPC code, the message the server wrote, and every failing field. */
+/**
+ * A refused or failed call: the HTTP status, the reason code (`STOCK_SHORT`, `PROMO_EXPIRED`, … as the shop's API docs
+ * list them; `NETWORK` when the shop never answered), the message the server wrote, and every failing field. Act on the
+ * code, never on the message.
+ */
 export class MithaiError extends Error {
   override readonly name = "MithaiError";
   constructor(
@@ -90,8 +107,32 @@ export function toMithaiError(error: unknown): MithaiError {
 }
 
 /** The fields of an item as the add and edit calls take them (price in rupees, exactly two FAQ pairs). */
-export type FoodItemFields = Omit<FoodItemInput, "price" | "slug" | "metaTitle" | "metaDescription" | "metaKeywords" | "googleTagHead" | "googleTagBody"> &
-  Partial<Pick<FoodItemInput, "slug" | "metaTitle" | "metaDescription" | "metaKeywords" | "googleTagHead" | "googleTagBody">> & { price: number | string };
+export interface FoodItemFields {
+  name: string;
+  description: string;
+  /** Rupees per kg (a number, or the text a form sends). */
+  price: number | string;
+  category: Category;
+  ingredients: string;
+  benefits: string;
+  /** Exactly the shop's number of questions, each with its answer. */
+  faq: { question: string; answer: string }[];
+  /** Empty or left out: made from the name. */
+  slug?: string;
+  metaTitle?: string;
+  metaDescription?: string;
+  metaKeywords?: string;
+  googleTagHead?: string;
+  googleTagBody?: string;
+  /** For the GST invoice: an HSN code of 4 to 8 digits (default 21069099, sweetmeats). */
+  hsn?: string;
+  /** GST in percent (default 5). */
+  gstRate?: number;
+  /** Kilograms left to sell; null: not tracked; left out of an edit: unchanged. */
+  stockKg?: number | null;
+  /** The item's Hindi and Telugu fields (`{ hi?: { name, description, ingredients, healthBenefits, faq }, te?: … }`); left out of an edit: unchanged; `{}` removes them. */
+  translations?: ItemTranslations;
+}
 
 /**
  * The FormData `admin.addFood` and `admin.editFood` take, from typed fields: `faq` travels as JSON text, the picture
@@ -122,3 +163,5 @@ export async function* exportOrdersCsv(client: MithaiClient, filters: Omit<Route
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 }
+
+export { fetchAdminDocument, type AdminDocument } from "./documents";

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -23,6 +24,8 @@ export type DbKind = "postgres" | "pglite";
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /** Connections the pool opens at most (1 for the embedded database, which runs one statement at a time). */
+  maxConnections: number;
   /** Applies the committed migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /**
@@ -32,6 +35,12 @@ export interface DbHandle {
   listen: (channel: string, onNotify: (payload: string) => void, onListen?: () => void) => Promise<() => Promise<void>>;
   /** True when a trivial query answers (readiness). */
   ping(): Promise<boolean>;
+  /**
+   * The embedded database only: its whole data folder as one gzipped tar, taken while it runs. PGlite runs one
+   * statement at a time in this process, and the folder is read in one go between two of them, so the copy is
+   * what a crash at that instant would leave: PostgreSQL's recovery makes it consistent when it is opened.
+   */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -96,6 +105,7 @@ function createPostgresDb(url: string, max: number, prepare: boolean, migrations
   return {
     db,
     kind: "postgres",
+    maxConnections: max,
     async migrate() {
       // A dedicated single connection holds the lock for the whole run so two servers starting together do not race.
       const lockClient = postgres(url, { max: 1, prepare, onnotice: () => {} });
@@ -116,12 +126,20 @@ function createPostgresDb(url: string, max: number, prepare: boolean, migrations
   };
 }
 
-function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHandle {
+/** Extensions the migrations create, loaded into every embedded database (pg_trgm: the storefront's search). */
+export const pgliteExtensions = { pg_trgm };
+
+/** An in-memory embedded database that starts as a copy of a data folder (`snapshot`'s gzipped tar): tests. */
+export function createPgliteDbFrom(dataDir: Blob, migrationsFolder = defaultMigrationsFolder): DbHandle {
+  return createPgliteDb(undefined, migrationsFolder, dataDir);
+}
+
+function createPgliteDb(dir: string | undefined, migrationsFolder: string, loadDataDir?: Blob): DbHandle {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
   const lock = dir ? lockEmbeddedDatabase(dir) : undefined;
   let client: PGlite;
   try {
-    client = new PGlite(dir);
+    client = new PGlite({ dataDir: dir, loadDataDir, extensions: pgliteExtensions });
   } catch (error) {
     lock?.release();
     throw error;
@@ -130,6 +148,7 @@ function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHa
   return {
     db,
     kind: "pglite",
+    maxConnections: 1,
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
@@ -139,6 +158,11 @@ function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHa
       return () => unlisten();
     },
     ping: () => pingDb(db),
+    async snapshot() {
+      // A checkpoint first, so the copy needs little recovery when it is opened.
+      await client.exec("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
     async close() {
       try {
         await client.close();

@@ -18,12 +18,15 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       "addresses",
+      "backups",
       "cart_items",
       "consents",
       "credit_notes",
       "delivery_zones",
       "document_series",
       "food_items",
+      "health_alerts",
+      "idempotent_requests",
       "invoices",
       "mail_outbox",
       "order_status_changes",
@@ -33,9 +36,11 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       "promo_codes",
       "refunds",
       "reviews",
+      "revoked_sessions",
       "sandbox_gateway_orders",
       "sandbox_gateway_payments",
       "sandbox_gateway_refunds",
+      "sandbox_whatsapp_messages",
       "users",
       "webhook_events",
     ]);

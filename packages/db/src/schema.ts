@@ -4,3 +4,4 @@ export * from "./tables/order";
 export * from "./tables/mail";
 export * from "./tables/kitchen";
 export * from "./tables/sandbox";
+export * from "./tables/operations";

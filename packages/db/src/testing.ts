@@ -1,23 +1,29 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import { createDb, type Db, type DbHandle } from "./client";
+import { createDb, createPgliteDbFrom, type Db, type DbHandle } from "./client";
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./test-template";
 import { foodItems } from "./tables/catalog";
 import { users } from "./tables/customer";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new PostgreSQL
  * database (dropped on close) when TEST_DATABASE_URL names a server the tests may create databases on.
+ * Under vitest both are copies of the database the run migrated once (`test-template.ts`); elsewhere, or when
+ * no copy exists, the migrations run here.
  */
 export async function createTestDb(): Promise<DbHandle> {
   if (!process.env.TEST_DATABASE_URL) {
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    if (template) return createPgliteDbFrom(new Blob([new Uint8Array(readFileSync(template))], { type: "application/x-gzip" }));
     const handle = createDb({});
     await handle.migrate();
     return handle;
   }
 
-  const database = await createTestPostgresDatabase();
+  const database = await createTestPostgresDatabase({ template: process.env[POSTGRES_TEMPLATE_ENV] });
   const handle = createDb({ databaseUrl: database.url, maxConnections: 20 });
-  await handle.migrate();
+  if (!process.env[POSTGRES_TEMPLATE_ENV]) await handle.migrate();
   return {
     ...handle,
     async close() {
@@ -30,13 +36,14 @@ export async function createTestDb(): Promise<DbHandle> {
 /**
  * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for tests that hand its URL to another
  * process (a server under test) or open their own connections; `drop` removes it, connections and all.
+ * With `template`, a copy of that database instead.
  */
-export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestPostgresDatabase(options: { template?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("createTestPostgresDatabase needs TEST_DATABASE_URL (npm run test:db sets it)");
   const name = `mithai_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);
   await admin.end();
 
   const url = new URL(adminUrl);

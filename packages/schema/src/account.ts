@@ -1,4 +1,5 @@
 import type { Role } from "./auth";
+import type { Language } from "./languages";
 
 /** Customer account facts shared by server and browser (no zod here). */
 export const MAX_SAVED_ADDRESSES = 20;
@@ -6,10 +7,12 @@ export const DEFAULT_COUNTRY = "India";
 
 /** Indian PIN code: six digits, never starting with 0. */
 export const PINCODE_PATTERN = "[1-9][0-9]{5}";
-/** Indian mobile number: ten digits, optionally written with +91 in front. */
-export const MOBILE_PATTERN = "(\\+91)?[0-9]{10}";
+/** Indian mobile number: ten digits, written with 0, 91, +91 or 0091 in front or nothing (separators aside). */
+export const MOBILE_PATTERN = "(?:\\+91|0091|91|0)?([0-9]{10})";
 export const PINCODE_MESSAGE = "PIN code must be 6 digits and cannot start with 0";
-export const MOBILE_MESSAGE = "Mobile number must be 10 digits, optionally with +91";
+export const MOBILE_MESSAGE = "Mobile number must be 10 digits, like 98450 12345 (0, 91 or +91 in front is fine)";
+/** The format in words, shown under every mobile field. */
+export const MOBILE_HINT = "10 digits, like 98450 12345; 0, 91 or +91 in front, spaces and dashes are fine.";
 
 /** Spaces, dashes and brackets people type inside numbers ("+91 98450 12345", "(98450) 12-345") are ignored. */
 export function withoutSeparators(value: string): string {
@@ -21,7 +24,16 @@ export function withoutSeparators(value: string): string {
  * forms check with the same rule the contracts apply, so a field never refuses what the server accepts.
  */
 export function mobileProblem(value: string): string | null {
-  return new RegExp(`^${MOBILE_PATTERN}$`).test(withoutSeparators(value)) ? null : MOBILE_MESSAGE;
+  return normalizeMobile(value) === null ? MOBILE_MESSAGE : null;
+}
+
+/**
+ * A mobile number as stored (DECISIONS "The shopper's next step"): `+91` and its 10 digits, however it was written
+ * ("098450 12345", "91 98450 12345", "+91-98450-12345", "9845012345"); null when it is not one.
+ */
+export function normalizeMobile(value: string): string | null {
+  const match = new RegExp(`^${MOBILE_PATTERN}$`).exec(withoutSeparators(value).replace(/\./g, ""));
+  return match ? `+91${match[1]!}` : null;
 }
 
 export function pincodeProblem(value: string): string | null {
@@ -47,6 +59,8 @@ export interface UserProfile {
   addresses: Address[];
   /** The saved address the customer's latest order went to (checkout chooses it first); null when none did. */
   lastUsedAddressId: string | null;
+  /** The language the customer reads (DECISIONS, "Languages"): their pages and mails. */
+  language: Language;
 }
 
 type AddressFacts = Pick<Address, "street" | "city" | "pincode" | "mobile">;

@@ -1,4 +1,5 @@
 /** Admin panel shapes shared by server and browser (no zod here). */
+import type { MailKind } from "./mail";
 import type { CustomerOrder, PaymentStatus } from "./order";
 
 /** An order as the admin list shows it: the customer's view (SPEC §3) plus the account and the payment state. */
@@ -42,7 +43,7 @@ export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 /** A mail the outbox has failed to send several times (it is still retried); the admin dashboard lists them. */
 export interface UndeliveredMail {
   id: string;
-  kind: "order-receipt" | "password-reset" | "refund-processed" | "order-status";
+  kind: MailKind;
   recipient: string;
   attempts: number;
   lastError: string | null;

@@ -1,3 +1,5 @@
+import type { ItemTranslations } from "./languages";
+
 /** Catalogue facts shared by server and browser (no zod here: the storefront bundle stays small). */
 export const CATEGORIES = ["Flour Sweets", "Jaggery Sweets", "Stuffed Sweets", "Festive Sweets"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -10,7 +12,10 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** A food item as every API shows it (SPEC §3); price in rupees per kg. */
+/**
+ * A food item as every API shows it (SPEC §3); price in rupees per kg. Asked in Hindi or Telugu (`lang`), the text
+ * fields are the translation where the admin gave one and the English otherwise, under the same field names.
+ */
 export interface FoodItem {
   _id: string;
   slug: string;
@@ -33,7 +38,24 @@ export interface FoodItem {
   /** Kilograms left to sell (null: not tracked) and whether none is left (DECISIONS "The kitchen's rules"). */
   stockKg: number | null;
   soldOut: boolean;
+  /** Stars from the shown reviews that carry them: the average to one decimal (null without any) and how many. */
+  rating: ItemRating;
 }
+
+export interface ItemRating {
+  average: number | null;
+  count: number;
+}
+
+export const NO_RATING: ItemRating = { average: null, count: 0 };
+
+/** An item as the admin's answers show it: in English, with its Hindi and Telugu fields (DECISIONS, "Languages"). */
+export interface AdminFoodItem extends FoodItem {
+  translations: ItemTranslations;
+}
+
+/** Storefront search: the longest query. */
+export const SEARCH_QUERY_MAX = 80;
 
 /** GST rates an item may carry (percent); sweetmeats are 5 %. */
 export const GST_RATES = [0, 5, 12, 18, 28] as const;

@@ -1,4 +1,5 @@
 /** The kitchen's rules shared by server and browser: stock, delivery zones, promo codes (no zod here). */
+import { formatRupees } from "./money";
 
 /** Under this many kilograms left, the storefront says "Only N kg left". */
 export const LOW_STOCK_KG = 5;
@@ -30,6 +31,45 @@ export interface DeliveryQuote {
   etaTo: string | null;
   zone: string | null;
   message: string;
+}
+
+/** What a zone charges, as every page that speaks of delivery tells it (rupees). */
+export interface ZoneTerms {
+  name: string;
+  charge: number;
+  freeAbove: number | null;
+}
+
+/** `GET /api/delivery/terms` / tRPC `delivery.terms`: the zones' charges and the one sentence every page says. */
+export interface DeliveryTerms {
+  zones: ZoneTerms[];
+  summary: string;
+}
+
+const freeOutright = (zone: ZoneTerms) => zone.charge === 0 || zone.freeAbove === 0;
+
+/**
+ * The one sentence the hero, footer, FAQ, shipping page and cart say about delivery, from the owner's zones:
+ * "Free delivery in Hyderabad over ₹1,500; elsewhere from ₹49.50", "Free delivery on every order",
+ * "Delivery ₹60 on every order". A zone with a charge and a threshold is named with its threshold; zones that
+ * always charge are "elsewhere" (or "on every order" when no zone is ever free), "from" their lowest charge.
+ */
+export function deliveryTermsSentence(zones: readonly ZoneTerms[]): string {
+  if (zones.length === 0) return "Delivery is charged by PIN code at checkout";
+  if (zones.every(freeOutright)) return "Free delivery on every order";
+  const free = zones.filter((zone) => freeOutright(zone) || zone.freeAbove !== null);
+  const paying = zones.filter((zone) => !freeOutright(zone));
+  const always = paying.filter((zone) => zone.freeAbove === null);
+  const charges = [...new Set((always.length > 0 ? always : paying).map((zone) => zone.charge))].sort((a, b) => a - b);
+  const cost = `${charges.length > 1 ? "from " : ""}${formatRupees(charges[0]!)}`;
+  if (free.length === 0) return `Delivery ${cost} on every order`;
+  const freeParts = free.map((zone) => (freeOutright(zone) ? `in ${zone.name}` : `in ${zone.name} over ${formatRupees(zone.freeAbove!)}`));
+  const rest = always.length > 0 ? `elsewhere ${cost}` : `otherwise ${cost}`;
+  return `Free delivery ${joinList(freeParts)}; ${rest}`;
+}
+
+function joinList(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)!}`;
 }
 
 /** A delivery zone as the admin API shows it (rupees). */

@@ -15,16 +15,28 @@ export function rupeesToPaise(rupees: number): number | null {
   return paise;
 }
 
-const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatters = new Map<string, { whole: Intl.NumberFormat; withPaise: Intl.NumberFormat }>();
+function rupeeFormatters(locale: string) {
+  let found = formatters.get(locale);
+  if (!found) {
+    found = {
+      whole: new Intl.NumberFormat(locale, { style: "currency", currency: "INR", maximumFractionDigits: 0 }),
+      withPaise: new Intl.NumberFormat(locale, { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    };
+    formatters.set(locale, found);
+  }
+  return found;
+}
 
 /**
  * Money as Indian shops write it, the one formatter for every page, mail and message: Indian digit grouping
- * ("₹1,28,000"), whole rupees without decimals, paise always as two digits ("₹580.50", never "₹580.5").
+ * ("₹1,28,000"), whole rupees without decimals, paise always as two digits ("₹580.50", never "₹580.5"); in the
+ * `Intl` locale of the reader's language (`LOCALES`, DECISIONS "Languages"), `en-IN` unless told.
  */
-export function formatRupees(rupees: number): string {
+export function formatRupees(rupees: number, locale = "en-IN"): string {
   const paise = Math.round(rupees * PAISE_PER_RUPEE);
-  return paise % PAISE_PER_RUPEE === 0 ? wholeRupees.format(paise / PAISE_PER_RUPEE) : withPaise.format(paise / PAISE_PER_RUPEE);
+  const { whole, withPaise } = rupeeFormatters(locale);
+  return paise % PAISE_PER_RUPEE === 0 ? whole.format(paise / PAISE_PER_RUPEE) : withPaise.format(paise / PAISE_PER_RUPEE);
 }
 
 /** What a cart or order line costs: the unit price per kg times whole kilograms, in paise. */

@@ -1,5 +1,7 @@
 import type { Address } from "./account";
 import type { DeliveryQuote } from "./kitchen";
+import type { ReasonCode } from "./reasons";
+import type { WhatsappMode } from "./whatsapp";
 
 /** Order and payment facts shared by server and browser (no zod here: the storefront bundle stays small). */
 export const DISCOUNT_PAISE = 150 * 100;
@@ -18,6 +20,14 @@ export const MAX_ORDER_PAISE = 500_000 * 100;
 export const ORDER_STATUSES = ["Order Recieved", "Food Processing", "Out for delivery", "Delivered", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_RECEIVED: OrderStatus = "Order Recieved";
+
+/**
+ * A status as customers read it (their pages, mails, documents): "Order received" for the stored "Order Recieved";
+ * the stored and REST value stays the spec's. Admin screens show the stored value.
+ */
+export function orderStatusLabel(status: string): string {
+  return status === ORDER_RECEIVED ? "Order received" : status;
+}
 /** What an order's fulfilment status column may hold: nothing until the order is paid, then one of the statuses. */
 export const STORED_ORDER_STATUSES = ["", ...ORDER_STATUSES] as const;
 
@@ -28,6 +38,23 @@ export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
 /** `refunded`: a payment that came for an order the shop could no longer honour, given back in full. */
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The payment statuses in the sets the shop's rules speak of, declared once: queries use them through
+ * `paymentStatusIn` (packages/api/src/lifecycle/query.ts), indexes and CHECKs through `isOneOf`, never as SQL text.
+ */
+export const PAYMENT_STATUS_SETS = {
+  /** Orders holding what they claimed at placement (a promo code's use, the month's discount slot): waiting for payment, or paid. */
+  holding: ["pending", "paid"],
+  /** Never paid: the payment failed or the order expired. A payment may still arrive for them (a late payment). */
+  unpaid: ["failed", "expired"],
+  /** Orders a payment can still make paid: the open one, and (after the late-payment checks) unpaid ones. */
+  payable: ["pending", "failed", "expired"],
+} as const satisfies Record<string, readonly PaymentStatus[]>;
+export type PaymentStatusSet = keyof typeof PAYMENT_STATUS_SETS;
+
+/** PAYMENT_WINDOW_MINUTES's default: how long an unpaid order holds its stock, promo use and discount slot. */
+export const DEFAULT_PAYMENT_WINDOW_MINUTES = 15;
 
 /** Where an order goes: a saved-address shape plus who receives it. */
 export type DeliveryAddressInput = Omit<Address, "_id"> & { fullName: string; email: string };
@@ -56,6 +83,8 @@ export interface VerifyResult {
   /** The customer's paid orders in the order's month before this one. */
   orderCount?: number;
   message?: string;
+  /** Why a payment was not accepted (a late payment refunded in full: `PRICE_CHANGED`, `STOCK_SHORT`, …). */
+  code?: ReasonCode;
 }
 
 /** What the order page shows before paying; rupees, computed by the server from current prices. */
@@ -84,6 +113,8 @@ export interface CheckoutPreview {
   deliveryCharge: number;
   delivery: DeliveryQuote | null;
   paymentMode: PaymentsMode;
+  /** Whether the order page offers order updates on WhatsApp (`off`: not offered), and how they go out. */
+  whatsappMode: WhatsappMode;
 }
 
 /**
@@ -111,6 +142,8 @@ export interface OrderRefund {
   failureReason: string | null;
   /** The credit note issued when the refund was processed (`MTHC/26-27/3`); its PDF is at /api/order/{id}/credit-notes/{number}. */
   creditNoteNumber: string | null;
+  /** Rupees kept back from this refund: the ₹150 a later discounted order of the same month relied on this order for (the clawback); 0 when none. */
+  clawback: number;
 }
 
 /** A paid order as its customer sees it (SPEC §3), with its order number, the discount itemised and its refunds. */
@@ -134,10 +167,19 @@ export interface CustomerOrder {
   refunds: OrderRefund[];
   /** Rupees refunded or on their way back (failed refunds not counted). */
   refundedAmount: number;
+  /** Rupees: paid − refunded, the one definition of net (0 for an order never paid). */
+  net: number;
   /** The tax invoice's number (`MTH/26-27/42`), given at payment; null for orders paid before invoices existed. */
   invoiceNumber: string | null;
   /** Every status the order has had, oldest first: its timeline. */
   statusHistory: StatusHistoryEntry[];
+  /** The fulfilment statuses the order may move to now (DECISIONS "The order's life"); empty once Delivered or Cancelled. */
+  allowedNext: OrderStatus[];
+  /**
+   * Rupees a cancellation now would keep back (the clawback: a later discounted order of the same month relied on this
+   * one); 0 when none. Shown before the customer confirms.
+   */
+  cancelClawback: number;
 }
 
 export interface StatusHistoryEntry {

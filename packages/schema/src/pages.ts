@@ -28,7 +28,7 @@ export const STATIC_PAGES = {
   shipping: {
     path: "/shipping-and-delivery",
     title: "Shipping and delivery",
-    description: `Orders are packed within ${SHOP_POLICY.processingTime} and delivered within ${SHOP_POLICY.deliveryTime}, ${SHOP_POLICY.deliveryHours}. Delivery is free.`,
+    description: `Orders are packed within ${SHOP_POLICY.processingTime} and delivered within ${SHOP_POLICY.deliveryTime}, ${SHOP_POLICY.deliveryHours}. The delivery charge depends on the PIN code.`,
   },
   cancellation: {
     path: "/cancellation-refund",

@@ -12,6 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** `date` as the shop's wall clock reads it, in a Date's UTC fields. */
 const wallClock = (date: Date) => new Date(date.getTime() + OFFSET_MS);
 
+/** `date` on the shop's wall clock to the minute, "2026-11-24 17:42" (tables of the command-line tool). */
+export function shopDateTime(date: Date): string {
+  return wallClock(date).toISOString().slice(0, 16).replace("T", " ");
+}
+
 /** The shop's calendar day `date` falls in, "2026-11-24". */
 export function shopDay(date: Date): string {
   return wallClock(date).toISOString().slice(0, 10);

@@ -39,7 +39,7 @@ describe("placing and verifying an order", () => {
       [a!.id, 2, a!.pricePaise],
       [b!.id, 1, b!.pricePaise],
     ]);
-    expect(order!.address.mobile).toBe("9876543210");
+    expect(order!.address.mobile).toBe("+919876543210");
   });
 
   it("refuses an empty cart, a bad address and a missing token, creating nothing", async () => {
@@ -74,7 +74,9 @@ describe("placing and verifying an order", () => {
     // The webhook the sandbox also sent lands as well: still one paid order and one mail.
     await eventually(async () => (await mailsIn(t)) === mailsBefore + 1);
     const mail = await newestMail(t);
-    expect(mail).toContain(`To: ${testAddress.email}`);
+    // The receipt goes to the account's e-mail; the delivery contact's (testAddress.email) is never mailed (issue 26).
+    expect(mail).toContain(`To: ${buyer.email}`);
+    expect(mail).not.toContain(testAddress.email);
     expect(mail).toContain("Content-Type: text/plain");
     expect(mail).toContain("Content-Type: text/html");
     expect(mail).toMatch(/Tax invoice MTH\/\d\d-\d\d\/\d+: download it from your orders/);
@@ -100,12 +102,15 @@ describe("placing and verifying an order", () => {
           createdAt: order!.createdAt.toISOString(),
           paymentId: paid.response!.razorpay_payment_id,
           status: "Order Recieved",
-          address: { ...testAddress, mobile: "9876543210" },
+          address: { ...testAddress, mobile: "+919876543210" },
           paidAt: order!.paidAt!.toISOString(),
           refunds: [],
           refundedAmount: 0,
+          net: placed.amount / 100,
           statusHistory: [{ status: "Order Recieved", at: order!.paidAt!.toISOString() }],
           invoiceNumber: expect.stringMatching(/^MTH\/\d\d-\d\d\/\d+$/),
+          allowedNext: ["Food Processing", "Out for delivery", "Delivered", "Cancelled"],
+          cancelClawback: 0,
         },
       ],
     });

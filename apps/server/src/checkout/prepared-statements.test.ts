@@ -10,8 +10,9 @@ import { createCheckoutApp, createCustomer, placeOrderVia, verifyVia } from "./f
 
 /** The hot queries of the checkout path (db/client.ts preparedQuery), each known by a piece of its text. */
 const HOT_QUERIES = {
-  "token version": 'select "token_version" from "users"',
+  "token version": 'select "token_version", exists (select 1 from "revoked_sessions"',
   "cart lock": 'select "id" from "users" where "users"."id" = $1 for update',
+  "open order slot": 'with "previous" as (select "id", "open_order_id" from "users"',
   "cart item stock": 'select "name", "stock_kg" from "food_items"',
   "cart add": 'insert into "cart_items"',
   "cart take one": 'update "cart_items" set "quantity" = "cart_items"."quantity" - 1',

@@ -38,9 +38,9 @@ describe("promo codes", () => {
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ code: "DIWALI10", kind: "percent", value: 10, minSubtotal: 100, maxUses: 5, uses: 0, overrun: 0, active: true });
     expect((await createPromo({ code: "Diwali10" })).status).toBe(409);
-    expect((await createPromo({ code: "x" })).body.message).toMatch(/^code: 3 to 30 letters/);
-    expect((await createPromo({ code: "BIG", value: 150 })).body.message).toBe("value: a whole percentage from 1 to 100");
-    expect((await createPromo({ code: "LATE", validFrom: "2026-12-01", validTo: "2026-11-01" })).body.message).toBe("validTo: not before validFrom");
+    expect((await createPromo({ code: "x" })).body.message).toMatch(/^code: A promo code must be 3 to 30 letters/);
+    expect((await createPromo({ code: "BIG", value: 150 })).body.message).toBe("value: A percent code takes a whole percentage from 1 to 100");
+    expect((await createPromo({ code: "LATE", validFrom: "2026-12-01", validTo: "2026-11-01" })).body.message).toBe("validTo: Valid to must not be before valid from");
 
     const viaTrpc = await t.app.inject({ method: "POST", url: "/trpc/admin.createPromo", headers: bearer(admin.token), payload: { code: "flat50", kind: "flat", value: 50 } });
     expect(viaTrpc.statusCode).toBe(200);
@@ -103,7 +103,7 @@ describe("promo codes", () => {
     expect(row).toMatchObject({ discountMonth: null, promoCode: "HALF" });
   });
 
-  it("the last use, raced by 20 customers, is granted once; a late payment for a use given away is honoured and shows as overrun", async () => {
+  it("the last use, raced by 20 customers, is granted once; a late payment for a use given away is refunded, never an overrun (issue 25)", async () => {
     await createPromo({ code: "LASTONE", kind: "flat", value: 25, maxUses: 1 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(t)));
     const answers = await Promise.all(buyers.map((buyer) => place(buyer, 1, "LASTONE")));
@@ -118,10 +118,10 @@ describe("promo codes", () => {
     const second = buyers.find((b) => b !== winner)!;
     const taken = await place(second, 1, "LASTONE");
     expect((await pay(second, taken.body)).status).toBe(200);
-    // The first customer's payment still arrives: honoured at the price shown, counted as an overrun.
-    expect((await pay(winner, granted[0]!.body)).body).toMatchObject({ success: true });
-    expect(await promo("LASTONE")).toMatchObject({ uses: 2, maxUses: 1, overrun: 1 });
+    // The first customer's payment still arrives: the code's one use is taken, so it is refunded in full, never paid.
+    expect((await pay(winner, granted[0]!.body)).body).toMatchObject({ success: false, code: "PROMO_USED_UP" });
+    expect(await promo("LASTONE")).toMatchObject({ uses: 1, maxUses: 1, overrun: 0 });
     const [late] = await t.database.db.select().from(orders).where(eq(orders.id, granted[0]!.body.orderId));
-    expect(late).toMatchObject({ paymentStatus: "paid", amountPaise: item.pricePaise - 2500 });
+    expect(late).toMatchObject({ paymentStatus: "refunded", amountPaise: item.pricePaise - 2500 });
   });
 });

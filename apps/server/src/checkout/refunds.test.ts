@@ -310,7 +310,8 @@ describe("cancellations and refunds (sandbox, end to end)", () => {
     await eventually(async () => (await t.database.db.select().from(orders).where(eq(orders.id, abandoned.orderId)))[0]?.paymentStatus === "refunded");
     const verified = await verifyVia(t, buyer, late.response!);
     expect(verified.status).toBe(400);
-    expect(verified.body.message).toMatch(/arrived after this order had expired.*the full amount is being refunded/);
+    expect(verified.body.message).toMatch(/arrived after the order had expired.*the full amount is being refunded/);
+    expect(verified.body).toMatchObject({ success: false, code: "DISCOUNT_TAKEN" });
 
     const mine = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.userId));
     expect(mine.filter((o) => o.paymentStatus === "paid" && o.discountApplied).map((o) => o.id)).toEqual([again.orderId]);

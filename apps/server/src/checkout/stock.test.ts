@@ -46,7 +46,7 @@ describe("stock", () => {
 
     const bad = await setStock(-2);
     expect(bad.statusCode).toBe(400);
-    expect(jsonOf<{ message: string }>(bad).message).toMatch(/^stockKg: whole kilograms/);
+    expect(jsonOf<{ message: string }>(bad).message).toMatch(/^stockKg: Stock must be whole kilograms/);
     const customer = await createAccount(t.database.db, "user");
     expect((await t.app.inject({ method: "PUT", url: `/api/admin/food/${item.id}/stock`, headers: bearer(customer.token), payload: { stockKg: 5 } })).statusCode).toBe(403);
     expect(await stockOf()).toBeNull();
@@ -58,7 +58,7 @@ describe("stock", () => {
     const before = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.userId));
     const res = await order(buyer, 4);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: `Only 3 kg of ${item.name} left` });
+    expect(res.body).toEqual({ success: false, code: "STOCK_SHORT", message: `Only 3 kg of ${item.name} left`, requestId: expect.any(String) });
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toEqual(before);
     expect(await stockOf()).toBe(3);
   });
@@ -73,7 +73,7 @@ describe("stock", () => {
     expect(await stockOf()).toBe(0);
 
     const next = await createCustomer(t);
-    expect((await order(next, 1)).body).toEqual({ success: false, message: `${item.name} is sold out` });
+    expect((await order(next, 1)).body).toEqual({ success: false, code: "STOCK_SHORT", message: `${item.name} is sold out`, requestId: expect.any(String) });
     const add = await t.app.inject({ method: "POST", url: "/api/cart/add", headers: bearer(next.token), payload: { itemId: item.id } });
     expect(add.statusCode).toBe(409);
     expect(jsonOf<{ message: string }>(add).message).toBe(`${item.name} is sold out`);

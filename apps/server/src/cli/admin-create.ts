@@ -2,6 +2,8 @@
  * `npm run admin:create [-- --name "Asha" --email asha@example.in --password "..."]`: creates an admin
  * account in the configured database (DATABASE_URL or DATA_DIR). Missing values are asked for.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -11,6 +13,7 @@ import { createDb, type DbHandle } from "@mithai/db/client";
 import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
 import { registerInputSchema } from "@mithai/schema/contracts/account";
 import { EnvError, loadEnv } from "../env";
+import { SHOP_ADDRESS_FILE, type ShopAddress } from "../logging";
 
 const adminInputSchema = registerInputSchema.omit({ role: true });
 
@@ -33,10 +36,14 @@ async function main(): Promise<void> {
     );
   } catch (error) {
     if (error instanceof EmbeddedDatabaseInUseError) {
+      // The running shop noted its address when it started: its own PORT, not this command's (which may be unset).
+      const url = runningShopUrl(env.dataDir, error.pid);
       fail(
-        `The shop is running on this database (pid ${error.pid}); two processes on the embedded database would corrupt it.\n` +
-          `While no admin exists, create the first one in the running shop at ${env.publicUrl}/admin-register ` +
-          `(an admin can then add others there). Or stop the shop (Ctrl-C), run this again, and start the shop.`,
+        `The shop is running on this database (pid ${error.pid}${url ? `, at ${url}` : ""}); two processes on the embedded database would corrupt it.\n` +
+          (url
+            ? `If it has no admin yet, create the first one at ${url}/admin-register; an admin adds others there (signed in, at ${url}/admin-register). `
+            : "If it has no admin yet, create the first one on the running shop's /admin-register page; an admin adds others there. ") +
+          "Or stop the shop (Ctrl-C), run this again, and start the shop.",
       );
     }
     throw error;
@@ -67,6 +74,16 @@ async function ask(question: string, { hidden = false } = {}): Promise<string> {
   } finally {
     rl.close();
     if (hidden) process.stdout.write("\n");
+  }
+}
+
+/** The address the shop running with this pid wrote into DATA_DIR when it started, or null. */
+function runningShopUrl(dataDir: string, pid: number): string | null {
+  try {
+    const noted = JSON.parse(readFileSync(path.join(dataDir, SHOP_ADDRESS_FILE), "utf8")) as Partial<ShopAddress>;
+    return noted.pid === pid && typeof noted.url === "string" ? noted.url : null;
+  } catch {
+    return null;
   }
 }
 

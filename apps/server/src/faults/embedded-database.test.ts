@@ -48,7 +48,7 @@ describe("the embedded database, one process at a time", { timeout: 240_000 }, (
     const cli = run(process.execPath, ["--import", "tsx", adminCreateScript, "--name", "Devi", "--email", "devi@example.in", "--password", "barfi-and-more"], {
       env: { PATH: process.env.PATH, ...env() },
     });
-    await expect(cli).rejects.toMatchObject({ stderr: expect.stringContaining(`The shop is running on this database (pid ${shop.pid})`) as string });
+    await expect(cli).rejects.toMatchObject({ stderr: expect.stringContaining(`The shop is running on this database (pid ${shop.pid}, at http://localhost:${new URL(shop.url).port})`) as string });
     await expect(cli).rejects.toMatchObject({ stderr: expect.stringContaining("/admin-register") as string });
 
     await expect(start("second")).rejects.toThrow(`already running on this database (pid ${shop.pid}`);

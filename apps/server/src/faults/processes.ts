@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string>, logFile: string, 
   let child: ChildProcess;
   try {
     child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+      // METRICS_PORT 0: several test servers on one machine never fight over the default metrics port.
+      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", METRICS_PORT: "0", ...env },
       stdio: ["ignore", log, log],
     });
   } finally {

@@ -1,27 +1,14 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@mithai/api/errors";
 import { sql } from "@mithai/db/sql";
 import type { FoodItem } from "@mithai/schema/catalog";
-import { REQUEST_ID_HEADER } from "../app";
-import { createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";
+import { REQUEST_ID_HEADER } from "./request-ids";
+import { captureLogs, createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";
 
 // `npm start` runs without NODE_ENV, which is where tRPC used to put stack traces in its answers.
 vi.hoisted(() => {
   delete process.env.NODE_ENV;
 });
-
-/** Every log line the app writes, parsed. */
-function captureLogs() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, logger: { level: "info", stream } };
-}
 
 describe("answers through a real HTTP client", () => {
   let t: TestApp;
@@ -66,7 +53,7 @@ describe("answers through a real HTTP client", () => {
 
   it("keeps a 429 a 429 when compressed", async () => {
     const spy = vi.spyOn(t.app.deps.db, "select").mockImplementation(() => {
-      throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Please wait a minute.");
+      throw new AppError("RATE_LIMITED", "Too many requests. Please wait a minute.");
     });
     try {
       const res = await trpcGet("reviews.list", { productId: item._id }, "gzip");
@@ -120,7 +107,7 @@ describe("answers through a real HTTP client", () => {
       const body = await res.text();
       expect(body).not.toMatch(/select|users|params|secret/i);
       const requestId = res.headers.get(REQUEST_ID_HEADER);
-      expect(JSON.parse(body)).toEqual({ success: false, message: expect.stringContaining(requestId ?? "missing") as string, requestId });
+      expect(JSON.parse(body)).toEqual({ success: false, code: "INTERNAL", message: expect.stringContaining(requestId ?? "missing") as string, requestId });
       expect(logs.lines.some((line) => line.reqId === requestId && line.level === 50)).toBe(true);
     } finally {
       spy.mockRestore();

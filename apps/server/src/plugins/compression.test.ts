@@ -6,8 +6,8 @@ import type { FoodItem } from "@mithai/schema/catalog";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { MIN_COMPRESSED_BYTES, negotiateEncoding } from "./compression";
 
-describe("choosing a content encoding", () => {
-  it("prefers brotli, then gzip, and honours q-values and *", () => {
+describe("choosing a content encoding for the catalogue's prepared bodies", () => {
+  it("prefers brotli, then gzip, and honours q-values and *, as @fastify/compress does for every other answer", () => {
     expect(negotiateEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(negotiateEncoding("gzip")).toBe("gzip");
     expect(negotiateEncoding("br;q=0, gzip")).toBe("gzip");
@@ -42,7 +42,6 @@ describe("compressed answers", () => {
     const url = `/api/food/slug/${item.slug}`;
     const plain = await get(url);
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.headers.vary).toMatch(/accept-encoding/i);
     expect(plain.rawPayload.length).toBeGreaterThan(MIN_COMPRESSED_BYTES);
 
     const br = await get(url, "gzip, deflate, br");
@@ -73,5 +72,16 @@ describe("compressed answers", () => {
     expect(JSON.parse(brotliDecompressSync(trpc.rawPayload).toString("utf8")).result.data).toHaveLength(
       jsonOf<{ data: FoodItem[] }>(await get("/api/food/list")).data.length,
     );
+  });
+
+  it("keeps a compressed tRPC answer's status and headers (tRPC answers with a fetch Response)", async () => {
+    const refused = await get(`/trpc/catalog.bySlug?input=${encodeURIComponent(JSON.stringify({ slug: "no-such-sweet" }))}`, "gzip");
+    const plain = await get(`/trpc/catalog.bySlug?input=${encodeURIComponent(JSON.stringify({ slug: "no-such-sweet" }))}`);
+    expect(plain.statusCode).toBe(404);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers["content-type"]).toMatch(/application\/json/);
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+    const error = (payload: string) => (JSON.parse(payload) as { error: { message: string; data: { code: string } } }).error;
+    expect(error(gunzipSync(refused.rawPayload).toString("utf8"))).toMatchObject({ message: error(plain.payload).message, data: { code: "NOT_FOUND" } });
   });
 });

@@ -1,8 +1,12 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { IMAGE_CACHE_CONTROL, IMAGE_NAME, type ImageStore } from "@mithai/api/catalog/image-store";
+import { pathInLanguage, splitLanguagePath } from "@mithai/schema/language-paths";
+import { LANGUAGES } from "@mithai/schema/languages";
+import { LANGUAGE_VARY, languageRedirect } from "../seo/language-choice";
+import { headForConsent } from "../seo/consent";
 import { headForPath, notFoundHead, productHead, type SiteInfo } from "../seo/page-heads";
 import { createPageShell, type PageHead, type PageShell } from "../seo/page-shell";
 import { createCspNonce, pageContentSecurityPolicy } from "./security-headers";
@@ -58,7 +62,8 @@ export async function imagesPlugin(app: FastifyInstance, opts: { store: ImageSto
 
 /**
  * The built web client with SPA fallback: any other GET gets the app shell, its head written for the
- * path (a product's SEO tags and tag snippets on /product/{slug}) and a fresh script nonce.
+ * path in its language (a product's SEO tags and tag snippets on /product/{slug}, `/hi/…` and `/te/…` the same pages
+ * in Hindi and Telugu) and a fresh script nonce. A first visit may be sent to its language first (language-choice.ts).
  */
 export async function webClientPlugin(
   app: FastifyInstance,
@@ -83,26 +88,41 @@ export async function webClientPlugin(
     });
 
     const { catalog } = app.deps;
-    app.get<{ Params: { slug: string } }>("/product/:slug", async (req, reply) => {
-      const item = (await catalog.snapshot()).bySlug.get(req.params.slug);
-      return sendPage(reply, shell, item ? productHead(opts.site, item) : notFoundHead(opts.site), item ? 200 : 404, imagesOrigin);
-    });
+    for (const lang of LANGUAGES) {
+      app.get<{ Params: { slug: string } }>(pathInLanguage("/product/:slug", lang), async (req, reply) => {
+        const redirect = languageRedirect(req);
+        if (redirect) return redirectToLanguage(reply, redirect);
+        const item = (await catalog.snapshot()).languages[lang].bySlug.get(req.params.slug);
+        // The page differs with the visitor's cookie choice (its tag snippets): sendPage varies on Cookie.
+        return sendPage(reply, shell, item ? headForConsent(productHead(opts.site, lang, item), req.headers.cookie) : notFoundHead(opts.site, lang), item ? 200 : 404, imagesOrigin);
+      });
+    }
   }
 
   app.setNotFoundHandler((req, reply) => {
     const [pathname = "/", search = ""] = req.url.split("?");
-    if (shell && (req.method === "GET" || req.method === "HEAD") && !NOT_SPA.test(pathname)) {
-      return sendPage(reply, shell, headForPath(opts.site, pathname, new URLSearchParams(search)), 200, imagesOrigin);
+    if (shell && isPageRequest(req, pathname)) {
+      const redirect = languageRedirect(req);
+      if (redirect) return redirectToLanguage(reply, redirect);
+      const { lang, path: pagePath } = splitLanguagePath(pathname);
+      return sendPage(reply, shell, headForPath(opts.site, lang, pagePath, new URLSearchParams(search)), 200, imagesOrigin);
     }
     const allow = opts.allowedMethods?.(req.method, pathname) ?? [];
     if (allow.length > 0) {
       return reply
         .status(405)
         .header("allow", allow.join(", "))
-        .send({ success: false, message: `${req.method} is not accepted on ${pathname}; it takes ${allow.join(", ")}` });
+        .send({ success: false, code: "METHOD_NOT_ALLOWED", message: `${req.method} is not accepted on ${pathname}; it takes ${allow.join(", ")}` });
     }
-    return reply.status(404).send({ success: false, message: `Not found: ${req.method} ${pathname}` });
+    return reply.status(404).send({ success: false, code: "NOT_FOUND", message: `Not found: ${req.method} ${pathname}` });
   });
+}
+
+const isPageRequest = (req: FastifyRequest, pathname: string) => (req.method === "GET" || req.method === "HEAD") && !NOT_SPA.test(pathname);
+
+/** A first visit sent to its language: temporary (the cookie or the browser may choose otherwise next time). */
+function redirectToLanguage(reply: FastifyReply, location: string): FastifyReply {
+  return reply.header("vary", LANGUAGE_VARY).header("cache-control", "no-cache").redirect(location, 302);
 }
 
 function sendPage(reply: FastifyReply, shell: PageShell, head: PageHead, status: number, imagesOrigin: string | undefined): FastifyReply {
@@ -110,6 +130,7 @@ function sendPage(reply: FastifyReply, shell: PageShell, head: PageHead, status:
   return reply
     .status(status)
     .header("cache-control", "no-cache")
+    .header("vary", LANGUAGE_VARY)
     .header("content-security-policy", pageContentSecurityPolicy(nonce, imagesOrigin))
     .type("text/html; charset=utf-8")
     .send(shell.render(head, nonce));

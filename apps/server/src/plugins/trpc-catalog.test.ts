@@ -5,7 +5,7 @@ import type { AppRouter } from "@mithai/api/root";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
-import { TRPC_CATALOG_LIST_URL } from "./catalog-answers";
+import { TRPC_CATALOG_LIST_URL, trpcCatalogListUrl } from "./catalog-answers";
 
 type QueryResult = { result: { data: FoodItem[] } };
 
@@ -70,6 +70,17 @@ describe("the storefront's catalogue query (GET /trpc/catalog.list)", () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(jsonOf<QueryResult>(after).result.data.map((item) => item._id)).not.toContain(removed._id);
     expect(jsonOf(after)).toEqual(await answeredByTrpc());
+  });
+
+  it("answers the query in Hindi and Telugu ({ lang }) from prepared answers too, exactly as tRPC does", async () => {
+    for (const lang of ["hi", "te"] as const) {
+      const res = await t.app.inject(trpcCatalogListUrl(lang));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).toMatch(/^".+"$/);
+      const batched = await t.app.inject(`${TRPC_CATALOG_LIST_URL}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { lang } }))}`);
+      expect(jsonOf(res)).toEqual(jsonOf<QueryResult[]>(batched)[0]);
+      expect(res.headers.etag).not.toBe((await t.app.inject(TRPC_CATALOG_LIST_URL)).headers.etag);
+    }
   });
 
   it("leaves every other form of the request to tRPC", async () => {

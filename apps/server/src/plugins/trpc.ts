@@ -7,10 +7,11 @@ import { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import type { RequestContext } from "@mithai/api/context";
 import { AppError } from "@mithai/api/errors";
-import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
 import { appRouter, type AppRouter } from "@mithai/api/root";
 import { assertAdmin } from "@mithai/api/auth/guards";
 import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
+import { reasonOfStatus } from "@mithai/schema/reasons";
 import { contextFromRequest } from "../context";
 
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {
@@ -23,15 +24,6 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
   // request, a plain Readable, is handed over as one.
   app.addHook("preValidation", async (req) => {
     if (isMultipart(req)) req.body = req.raw instanceof IncomingMessage ? req.raw : asIncomingMessage(req.raw);
-  });
-  // tRPC answers with a fetch Response, whose status and headers Fastify applies only after the onSend hooks: the
-  // compression hook would take the body and lose them (every compressed error a 200 without a content type). The
-  // Response becomes a plain answer here, before any compression sees it.
-  app.addHook("onSend", async (_req, reply, payload) => {
-    if (!(payload instanceof Response)) return payload;
-    reply.status(payload.status);
-    payload.headers.forEach((value, name) => reply.header(name, value));
-    return Buffer.from(await payload.arrayBuffer());
   });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
@@ -47,6 +39,7 @@ export async function trpcPlugin(app: FastifyInstance): Promise<void> {
       onError({ error, path, req }) {
         // req.log: the line carries the request id the answer shows.
         if (getHTTPStatusCodeFromError(error) >= 500) req.log.error({ err: error.cause ?? error, path }, "tRPC procedure failed");
+        else req.server.operations.refused(error.cause instanceof AppError ? error.cause.code : reasonOfStatus(getHTTPStatusCodeFromError(error)));
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
@@ -70,7 +63,7 @@ async function admitForm(req: FastifyRequest, ctx: RequestContext): Promise<void
   });
   const length = Number(req.headers["content-length"]);
   if (!Number.isInteger(length) || length <= 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Send the form with a Content-Length" });
-  if (length > MAX_FORM_BYTES) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: "Image must be 5 MB or smaller" });
+  if (length > MAX_FORM_BYTES) throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: IMAGE_TOO_LARGE_MESSAGE });
 }
 
 /** A readable stream (app.inject's request) as an IncomingMessage that yields the same bytes (the source paused while its buffer is full). */

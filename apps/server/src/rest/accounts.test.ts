@@ -49,11 +49,11 @@ describe("POST /api/user/register and /api/user/login", () => {
     const { email } = await signUp();
     const duplicate = await post("/api/user/register", { name: "Other", email: ` ${email.toUpperCase()} `, password: "motichoor-11" });
     expect(duplicate.statusCode).toBe(409);
-    expect(jsonOf(duplicate)).toEqual({ success: false, message: expect.stringMatching(/already exists/) });
+    expect(jsonOf(duplicate)).toEqual({ success: false, code: "EMAIL_TAKEN", message: expect.stringMatching(/already exists/), requestId: expect.any(String) });
 
     const wrong = await post("/api/user/login", { email, password: "not-my-password" });
     expect(wrong.statusCode).toBe(401);
-    expect(jsonOf(wrong)).toEqual({ success: false, message: "Invalid email or password" });
+    expect(jsonOf(wrong)).toEqual({ success: false, code: "BAD_CREDENTIALS", message: "Invalid email or password", requestId: expect.any(String) });
   });
 
   it("answers malformed bodies with 400 and a message, creating nothing", async () => {
@@ -95,7 +95,7 @@ describe("admin registration over REST", () => {
 
     const refused = await signUp({ role: "admin" });
     expect(refused.res.statusCode).toBe(403);
-    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/Admin registration is closed/) });
+    expect(refused.body).toEqual({ success: false, code: "FORBIDDEN", message: expect.stringMatching(/Admin registration is closed/), requestId: expect.any(String) });
     expect(await t.database.db.select().from(users).where(eq(users.email, refused.email))).toHaveLength(0);
 
     const customer = await signUp();
@@ -116,7 +116,7 @@ describe("GET /api/user/profile and PUT /api/user/add-address", () => {
     for (const headers of [{ authorization: `Bearer ${body.token}` }, { token: body.token }]) {
       const res = await t.app.inject({ url: "/api/user/profile", headers });
       expect(res.statusCode).toBe(200);
-      expect(jsonOf(res)).toEqual({ success: true, name: "Kiran", email, role: "user", phoneNumber: null, addresses: [], lastUsedAddressId: null });
+      expect(jsonOf(res)).toEqual({ success: true, name: "Kiran", email, role: "user", phoneNumber: null, addresses: [], lastUsedAddressId: null, language: "en" });
     }
     expect((await t.app.inject("/api/user/profile")).statusCode).toBe(401);
     const forged = body.token.slice(0, -4) + (body.token.endsWith("AAAA") ? "BBBB" : "AAAA");
@@ -129,7 +129,7 @@ describe("GET /api/user/profile and PUT /api/user/add-address", () => {
     expect(res.statusCode).toBe(200);
     const answer = jsonOf<{ message: string; user: { addresses: Record<string, string>[] } }>(res);
     expect(answer.message).toBe("Address added successfully!");
-    expect(answer.user.addresses).toEqual([{ _id: expect.any(String), ...validAddress, pincode: "560025" }]);
+    expect(answer.user.addresses).toEqual([{ _id: expect.any(String), ...validAddress, pincode: "560025", mobile: "+919845012345" }]);
     const profile = jsonOf<{ addresses: unknown[] }>(await t.app.inject({ url: "/api/user/profile", headers: { token: body.token } }));
     expect(profile.addresses).toEqual(answer.user.addresses);
   });
@@ -214,11 +214,23 @@ describe("sign out everywhere and password change over REST", () => {
     expect((await post("/api/user/logout-all", {}, bearer(body.token))).statusCode).toBe(401);
   });
 
+  it("POST /api/user/logout ends this session only: its token gets 401 on every call, the other session goes on", async () => {
+    const { email, body } = await signUp();
+    const other = jsonOf<AuthBody>(await post("/api/user/login", { email, password: "motichoor-11" }));
+    const res = await post("/api/user/logout", {}, bearer(body.token));
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toEqual({ success: true, message: "You have been signed out." });
+    expect(await profileStatus(body.token)).toBe(401);
+    expect((await t.app.inject({ url: "/trpc/user.profile", headers: bearer(body.token) })).statusCode).toBe(401);
+    expect(await profileStatus(other.token)).toBe(200);
+    expect((await post("/api/user/logout", {}, bearer(body.token))).statusCode).toBe(401);
+  });
+
   it("POST /api/user/change-password answers a fresh token and ends the older ones", async () => {
     const { email, body } = await signUp();
     const wrong = await post("/api/user/change-password", { currentPassword: "nope-nope-1", newPassword: "kaju-katli-22" }, bearer(body.token));
     expect(wrong.statusCode).toBe(400);
-    expect(jsonOf(wrong)).toEqual({ success: false, message: "Your current password is not correct." });
+    expect(jsonOf(wrong)).toEqual({ success: false, code: "CURRENT_PASSWORD_WRONG", message: "Your current password is not correct.", errors: [{ path: "currentPassword", message: "Your current password is not correct." }], requestId: expect.any(String) });
     const short = await post("/api/user/change-password", { currentPassword: "motichoor-11", newPassword: "short" }, bearer(body.token));
     expect(short.statusCode).toBe(400);
 

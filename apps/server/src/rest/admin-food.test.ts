@@ -1,8 +1,9 @@
 import { readdirSync } from "node:fs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, foodItems, orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { AdminFoodItem, FoodItem } from "@mithai/schema/catalog";
 import { losslessWebpHeader } from "@mithai/api/testing";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { bearer, createAccount, insertOrders, multipart, pngBytes, type FilePart } from "./admin-fixtures";
@@ -42,7 +43,11 @@ describe("admin catalogue over REST", () => {
     return t.app.inject({ method: "PUT", url: `/api/food/edit/${id}`, payload: body.payload, headers: { ...body.headers, ...headers } });
   }
   const remove = (id: string, headers = admin) => t.app.inject({ method: "POST", url: "/api/food/remove", payload: { id }, headers });
-  const added = async (fields: Record<string, string>) => jsonOf<{ data: FoodItem }>(await add(fields)).data;
+  /** The added item as the storefront shows it (the admin's answer adds its `translations`). */
+  const added = async (fields: Record<string, string>): Promise<FoodItem> => {
+    const { translations: _translations, ...item } = jsonOf<{ data: AdminFoodItem }>(await add(fields)).data;
+    return item;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
@@ -81,7 +86,7 @@ describe("admin catalogue over REST", () => {
   it("adds an item: stored in paise, slug from the name, picture re-encoded to WebP in every width, on the storefront at once", async () => {
     const res = await add(validFields({ metaTitle: "Badam Barfi | Mithai", googleTagHead: "<!-- head tag -->" }));
     expect(res.statusCode).toBe(200);
-    const body = jsonOf<{ success: boolean; message: string; data: FoodItem }>(res);
+    const body = jsonOf<{ success: boolean; message: string; data: AdminFoodItem }>(res);
     expect(body).toMatchObject({ success: true, message: "Food item added successfully!" });
     expect(body.data).toMatchObject({ slug: "badam-barfi", price: 899.5, category: "Festive Sweets", metaTitle: "Badam Barfi | Mithai", metaKeywords: "" });
     const [row] = await t.database.db.select().from(foodItems).where(eq(foodItems.id, body.data._id));
@@ -92,7 +97,9 @@ describe("admin catalogue over REST", () => {
       expect(image.statusCode).toBe(200);
       expect(image.rawPayload.subarray(8, 12).toString("ascii")).toBe("WEBP");
     }
-    expect(jsonOf(await t.app.inject("/api/food/slug/badam-barfi"))).toEqual({ success: true, data: body.data });
+    const { translations, ...shown } = body.data;
+    expect(translations).toEqual({});
+    expect(jsonOf(await t.app.inject("/api/food/slug/badam-barfi"))).toEqual({ success: true, data: shown });
   });
 
   it("keeps each item's HSN code and GST rate for invoices: defaults when added without, kept when edited without (issue 17)", async () => {
@@ -127,7 +134,7 @@ describe("admin catalogue over REST", () => {
     expect(await stockOf()).toBeNull();
     const refused = await edit(tracked._id, validFields({ name: "Limited Peda", stockKg: "2.5" }));
     expect(refused.statusCode).toBe(400);
-    expect(jsonOf(refused).message).toBe("stockKg: whole kilograms from 0 to 100000, or empty when the stock is not tracked");
+    expect(jsonOf(refused).message).toBe("stockKg: Stock must be whole kilograms from 0 to 100000, or empty when it is not tracked");
   });
 
   describe("validates every field (SPEC §5) and leaves nothing behind when it refuses", () => {
@@ -176,17 +183,28 @@ describe("admin catalogue over REST", () => {
 
   describe("checks the picture by its bytes", () => {
     it.each([
-      ["no picture", null, 400, "Image is required"],
-      ["a text file named .png", { field: "image", filename: "sweet.png", contentType: "image/png", bytes: Buffer.from("just some text, not a picture") }, 415, "JPEG, PNG, WebP or AVIF"],
-      ["an SVG", { field: "image", filename: "s.svg", contentType: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>') }, 415, "JPEG, PNG, WebP or AVIF"],
-      ["a picture over 5 MB", { field: "image", filename: "big.png", contentType: "image/png", bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 1) }, 413, "5 MB"],
-      ["a 10 KB WebP of 16383 × 16383 pixels", { field: "image", filename: "bomb.webp", contentType: "image/webp", bytes: losslessWebpHeader(16383, 16383) }, 413, "40 megapixels"],
-    ])("refuses %s and leaves no file and no row", async (_name, file, status, message) => {
+      ["no picture", null, 400, "VALIDATION", "Image is required"],
+      ["a text file named .png", { field: "image", filename: "sweet.png", contentType: "image/png", bytes: Buffer.from("just some text, not a picture") }, 415, "UNSUPPORTED_MEDIA_TYPE", "JPEG, PNG, WebP or AVIF"],
+      ["an SVG", { field: "image", filename: "s.svg", contentType: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>') }, 415, "UNSUPPORTED_MEDIA_TYPE", "JPEG, PNG, WebP or AVIF"],
+      ["a picture over 20 MB", { field: "image", filename: "big.png", contentType: "image/png", bytes: Buffer.alloc(20 * 1024 * 1024 + 1, 1) }, 413, "PAYLOAD_TOO_LARGE", "20 MB"],
+      ["a 10 KB WebP of 16383 × 16383 pixels", { field: "image", filename: "bomb.webp", contentType: "image/webp", bytes: losslessWebpHeader(16383, 16383) }, 413, "PAYLOAD_TOO_LARGE", "40 megapixels"],
+    ])("refuses %s and leaves no file and no row", async (_name, file, status, code, message) => {
       const before = { files: imageFiles(), items: await itemCount() };
       const res = await add(validFields({ name: `Refused ${status}` }), file);
       expect(res.statusCode).toBe(status);
-      expect(jsonOf(res)).toEqual({ success: false, message: expect.stringContaining(message) });
+      expect(jsonOf(res)).toEqual({ success: false, code, message: expect.stringContaining(message), requestId: expect.any(String) });
       expect({ files: imageFiles(), items: await itemCount() }).toEqual(before);
+    });
+
+    it("accepts a 9.8 MB camera photo whole and keeps it re-encoded (issue 29: it was refused at 5 MB)", async () => {
+      // Noise compresses badly: a 1920 × 1700 PNG of it is about 9.8 MB, as a phone's photo is.
+      const noise = Buffer.alloc(1920 * 1700 * 3);
+      for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+      const bytes = await sharp(noise, { raw: { width: 1920, height: 1700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      expect(bytes.length).toBeGreaterThan(9 * 1024 * 1024);
+      const res = await add(validFields({ name: "Camera Photo Barfi" }), { field: "image", filename: "IMG_2041.png", contentType: "image/png", bytes });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(jsonOf<{ data: FoodItem }>(res).data.image).toMatch(/\.webp$/);
     });
 
     it("refuses a request that is not multipart", async () => {

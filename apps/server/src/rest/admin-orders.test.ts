@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import type { AdminOrder, AdminOrderPage } from "@mithai/schema/admin";
-import { ORDER_STATUSES } from "@mithai/schema/order";
 import { orderBatches } from "@mithai/api/admin/orders-admin";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { bearer, createAccount, insertOrders, sampleAddress } from "./admin-fixtures";
@@ -167,15 +166,22 @@ describe("admin orders over REST", () => {
   });
 
   describe("status updates", () => {
-    it("accepts every status in any order, and the list shows it", async () => {
+    it("accepts the moves the order's life allows, refuses the others with 409, and the list shows it (issue 25)", async () => {
       const orderId = expectedPaid[3]!;
-      for (const status of ["Delivered", "Order Recieved", ...ORDER_STATUSES, "Food Processing"]) {
+      // Forward with skipping, one step back, then on.
+      for (const status of ["Out for delivery", "Food Processing", "Delivered"]) {
         const res = await setStatus({ orderId, status });
         expect(res.statusCode).toBe(200);
         expect(jsonOf(res)).toEqual({ success: true, message: "Status updated" });
       }
+      // Nothing leaves Delivered.
+      for (const status of ["Order Recieved", "Food Processing", "Cancelled"]) {
+        const res = await setStatus({ orderId, status });
+        expect(res.statusCode).toBe(409);
+        expect(jsonOf(res)).toMatchObject({ success: false, code: "TRANSITION_NOT_ALLOWED" });
+      }
       const shown = (await list(`?q=${orderId}`)).body.data[0] as AdminOrder;
-      expect(shown.status).toBe("Food Processing");
+      expect(shown).toMatchObject({ status: "Delivered", allowedNext: [] });
     });
 
     it.each([

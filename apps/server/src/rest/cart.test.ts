@@ -33,7 +33,7 @@ describe("cart over REST", () => {
     const token = await newCustomerToken();
     const get = await post("/api/cart/get", token);
     expect(get.statusCode).toBe(200);
-    expect(jsonOf(get)).toEqual({ success: true, cartItems: [], cartData: {} });
+    expect(jsonOf(get)).toEqual({ success: true, cartItems: [], cartData: {}, promoCode: null });
 
     expect(jsonOf(await post("/api/cart/add", token, { itemId: item(0) }))).toEqual({
       success: true,
@@ -59,7 +59,7 @@ describe("cart over REST", () => {
     for (const token of [null, "forged.token.value"]) {
       const res = await post(url, token, { itemId: item(0), cartData: {} });
       expect(res.statusCode).toBe(401);
-      expect(jsonOf(res)).toEqual({ success: false, message: "Please log in to continue" });
+      expect(jsonOf(res)).toEqual({ success: false, code: "UNAUTHENTICATED", message: "Please log in to continue", requestId: expect.any(String) });
     }
   });
 
@@ -100,7 +100,7 @@ describe("cart over REST", () => {
     const token = await newCustomerToken();
     const res = await post("/api/cart/remove", token, { itemId: item(0) });
     expect(res.statusCode).toBe(404);
-    expect(jsonOf(res)).toEqual({ success: false, message: "This sweet is not in your cart" });
+    expect(jsonOf(res)).toEqual({ success: false, code: "NOT_FOUND", message: "This sweet is not in your cart", requestId: expect.any(String) });
   });
 
   it("caps a line at 100 kg and a cart at 50 lines with a message", async () => {
@@ -108,12 +108,12 @@ describe("cart over REST", () => {
     await post("/api/cart/add", token, { itemId: item(0), quantity: 100 });
     const tooMuch = await post("/api/cart/add", token, { itemId: item(0) });
     expect(tooMuch.statusCode).toBe(400);
-    expect(jsonOf(tooMuch)).toEqual({ success: false, message: "You can order at most 100 kg of one sweet" });
+    expect(jsonOf(tooMuch)).toEqual({ success: false, code: "CART_FULL", message: "You can order at most 100 kg of one sweet", requestId: expect.any(String) });
 
     for (let i = 1; i < MAX_CART_LINES; i++) await post("/api/cart/add", token, { itemId: item(i) });
     const full = await post("/api/cart/add", token, { itemId: item(MAX_CART_LINES) });
     expect(full.statusCode).toBe(400);
-    expect(jsonOf(full)).toEqual({ success: false, message: CART_FULL_MESSAGE });
+    expect(jsonOf(full)).toEqual({ success: false, code: "CART_FULL", message: CART_FULL_MESSAGE, requestId: expect.any(String) });
     expect(await cartOf(token)).toHaveLength(MAX_CART_LINES);
   });
 

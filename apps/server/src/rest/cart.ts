@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { addToCart, getCart, mergeGuestCart, removeOneFromCart } from "@mithai/api/cart/service";
-import { addToCartSchema, cartItemSchema, mergeCartSchema } from "@mithai/schema/contracts/cart";
+import { cartPromoCode } from "@mithai/api/promos/cart-promo";
+import { addToCartSchema, cartChangeAnswerSchema, cartGetAnswerSchema, cartItemSchema, cartMergeAnswerSchema, mergeCartSchema } from "@mithai/schema/contracts/cart";
+import { contract } from "./contract";
 import { customerRestContext, parseInput } from "./request";
 
 /**
@@ -13,28 +15,50 @@ export function cartAnswer(cartItems: CartLine[]): { cartItems: CartLine[]; cart
 
 type CartLine = { _id: string; quantity: number };
 
+const contracts = {
+  get: contract({ summary: "The signed-in customer's cart", tag: "Cart", auth: "customer", answer: cartGetAnswerSchema }),
+  add: contract({
+    summary: "Add kilograms of a sweet (1 by default)",
+    tag: "Cart",
+    auth: "customer",
+    body: addToCartSchema,
+    answer: cartChangeAnswerSchema,
+    refusals: ["NOT_FOUND", "CART_FULL", "STOCK_SHORT"],
+  }),
+  remove: contract({ summary: "Take one kilogram of a sweet out", tag: "Cart", auth: "customer", body: cartItemSchema, answer: cartChangeAnswerSchema, refusals: ["NOT_FOUND"] }),
+  merge: contract({
+    summary: "Merge a guest's cart (id → kilograms) into the account's",
+    tag: "Cart",
+    auth: "customer",
+    body: mergeCartSchema,
+    answer: cartMergeAnswerSchema,
+    refusals: ["CART_FULL"],
+  }),
+};
+
 /** SPEC §7 cart calls: every answer carries the whole cart (see cartAnswer). */
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  app.post("/api/cart/get", async (req) => {
+  app.post("/api/cart/get", { schema: contracts.get }, async (req) => {
     const { userId } = (await customerRestContext(req)).auth;
-    return { success: true, ...cartAnswer(await getCart(db, userId)) };
+    // The promo code kept with the cart (DECISIONS "The shopper's next step"), or null.
+    return { success: true, ...cartAnswer(await getCart(db, userId)), promoCode: await cartPromoCode(db, userId) };
   });
 
-  app.post("/api/cart/add", async (req) => {
+  app.post("/api/cart/add", { schema: contracts.add }, async (req) => {
     const { userId } = (await customerRestContext(req)).auth;
     const input = parseInput(addToCartSchema, req.body);
     return { success: true, message: "Added to cart", ...cartAnswer(await addToCart(db, userId, input.itemId, input.quantity)) };
   });
 
-  app.post("/api/cart/remove", async (req) => {
+  app.post("/api/cart/remove", { schema: contracts.remove }, async (req) => {
     const { userId } = (await customerRestContext(req)).auth;
     const input = parseInput(cartItemSchema, req.body);
     return { success: true, message: "Removed from cart", ...cartAnswer(await removeOneFromCart(db, userId, input.itemId)) };
   });
 
-  app.post("/api/cart/merge", async (req) => {
+  app.post("/api/cart/merge", { schema: contracts.merge }, async (req) => {
     const { userId } = (await customerRestContext(req)).auth;
     const input = parseInput(mergeCartSchema, req.body);
     const merged = await mergeGuestCart(db, userId, input.cartData);

@@ -25,7 +25,7 @@ describe("catalogue over REST", () => {
         [
           "_id", "benefits", "category", "description", "faq", "googleTagBody", "googleTagHead", "image",
           "ingredients", "metaDescription", "metaKeywords", "metaTitle", "name", "price", "slug", "hsn", "gstRate",
-          "stockKg", "soldOut",
+          "stockKg", "soldOut", "rating",
         ].sort(),
       );
       expect(item.faq).toHaveLength(2);
@@ -68,7 +68,7 @@ describe("catalogue over REST", () => {
   ])("answers 404 with a message for %s", async (_name, url) => {
     const res = await t.app.inject(url);
     expect(res.statusCode).toBe(404);
-    expect(jsonOf(res)).toEqual({ success: false, message: "Food item not found" });
+    expect(jsonOf(res)).toEqual({ success: false, code: "NOT_FOUND", message: "Food item not found", requestId: expect.any(String) });
   });
 
   it("serves item images as WebP with long-lived caching, in every storefront width", async () => {

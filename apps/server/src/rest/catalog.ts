@@ -1,26 +1,61 @@
 import type { FastifyInstance } from "fastify";
 import { findById, findBySlug } from "@mithai/api/catalog/cache";
+import { searchCatalog } from "@mithai/api/catalog/search";
 import type { FoodItem } from "@mithai/schema/catalog";
+import { catalogLangInputSchema, catalogSearchInputSchema, foodItemAnswerSchema, foodListAnswerSchema } from "@mithai/schema/contracts/catalog";
+import { z } from "@mithai/schema/contracts/z";
+import { DEFAULT_LANGUAGE } from "@mithai/schema/languages";
+import { contract } from "./contract";
+import { parseInput } from "./request";
 
 export const REST_CATALOG_LIST_URL = "/api/food/list";
 
 /** SPEC §7's list answer; also made once per catalogue version by plugins/catalog-answers.ts. */
-export const catalogListAnswer = (items: FoodItem[]) => ({ success: true, data: items });
+export const catalogListAnswer = (items: FoodItem[]) => ({ success: true as const, data: items });
 
-/** SPEC §7 catalogue reads: `{ success, data }`, items carry `_id`. Served from the catalogue cache. */
+export const catalogListContract = contract({ summary: "Every sweet on the menu", tag: "Catalogue", querystring: catalogLangInputSchema, answer: foodListAnswerSchema });
+const searchContract = contract({ summary: "Sweets matching a search", tag: "Catalogue", querystring: catalogSearchInputSchema, answer: foodListAnswerSchema });
+const bySlugContract = contract({
+  summary: "One sweet by its slug",
+  tag: "Catalogue",
+  params: z.object({ slug: z.string() }),
+  querystring: catalogLangInputSchema,
+  answer: foodItemAnswerSchema,
+  refusals: ["NOT_FOUND"],
+});
+const byIdContract = contract({
+  summary: "One sweet by its id",
+  tag: "Catalogue",
+  params: z.object({ id: z.string() }),
+  querystring: catalogLangInputSchema,
+  answer: foodItemAnswerSchema,
+  refusals: ["NOT_FOUND"],
+});
+
+/**
+ * SPEC §7 catalogue reads: `{ success, data }`, items carry `_id`. Served from the catalogue cache, in `?lang=`
+ * (English when left out; another value is 400).
+ */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { catalog } = app.deps;
+  const viewFor = async (query: unknown) => (await catalog.snapshot()).languages[parseInput(catalogLangInputSchema, query).lang ?? DEFAULT_LANGUAGE];
 
   // Plain GETs are answered by plugins/catalog-answers.ts, pre-compressed and with an ETag.
-  app.get(REST_CATALOG_LIST_URL, async () => catalogListAnswer((await catalog.snapshot()).items));
+  app.get(REST_CATALOG_LIST_URL, { schema: catalogListContract }, async (req) => catalogListAnswer((await viewFor(req.query)).items));
 
-  app.get<{ Params: { slug: string } }>("/api/food/slug/:slug", async (req) => ({
+  // Registered before /api/food/:… lookups; q of 1–80 characters, else 400 VALIDATION.
+  app.get("/api/food/search", { schema: searchContract }, async (req) => {
+    const input = parseInput(catalogSearchInputSchema, req.query);
+    return { success: true, data: await searchCatalog(app.deps.db, (await catalog.snapshot()).languages[input.lang ?? DEFAULT_LANGUAGE], input.q) };
+  });
+
+  app.get<{ Params: { slug: string } }>("/api/food/slug/:slug", { schema: bySlugContract }, async (req) => ({
     success: true,
-    data: findBySlug(await catalog.snapshot(), req.params.slug),
+    data: findBySlug(await viewFor(req.query), req.params.slug),
   }));
 
-  app.get<{ Params: { id: string } }>("/api/food/item/:id", async (req) => ({
+  app.get<{ Params: { id: string } }>("/api/food/item/:id", { schema: byIdContract }, async (req) => ({
     success: true,
-    data: findById(await catalog.snapshot(), req.params.id),
+    data: findById(await viewFor(req.query), req.params.id),
   }));
 }

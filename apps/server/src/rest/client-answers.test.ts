@@ -44,7 +44,7 @@ describe("answers outside clients can act on", () => {
     expect(bad.message).toBe("address.pincode: PIN code must be 6 digits and cannot start with 0");
     expect(bad.errors).toEqual([
       { path: "address.pincode", message: "PIN code must be 6 digits and cannot start with 0" },
-      { path: "address.mobile", message: "Mobile number must be 10 digits, optionally with +91" },
+      { path: "address.mobile", message: "Mobile number must be 10 digits, like 98450 12345 (0, 91 or +91 in front is fine)" },
     ]);
   });
 

@@ -24,6 +24,12 @@ describe("POST /api/consent", () => {
     return t.database.db.select().from(consents).orderBy(desc(consents.createdAt));
   }
 
+  it("records \"Only necessary\" as consentStatus necessary (issue 30)", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/consent", payload: { consentStatus: "necessary" }, remoteAddress: "203.0.113.30" });
+    expect(res.statusCode).toBe(200);
+    expect((await allConsents()).filter((row) => row.ip === "203.0.113.30").map((row) => row.consentStatus)).toEqual(["necessary"]);
+  });
+
   it("records the consent with the IP the server sees, the user agent and the time, ignoring a client-sent ip", async () => {
     const before = Date.now();
     const res = await post({ consentStatus: "accepted", ip: "1.2.3.4" }, { "user-agent": "Mozilla/5.0 (test)" });
@@ -65,7 +71,7 @@ describe("POST /api/consent", () => {
     const count = (await allConsents()).length;
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
-    expect(jsonOf(res)).toEqual({ success: false, message: "consentStatus must be one of: accepted", errors: [{ path: "consentStatus", message: "consentStatus must be one of: accepted" }] });
+    expect(jsonOf(res)).toEqual({ success: false, code: "VALIDATION", message: "consentStatus must be one of: accepted, necessary", errors: [{ path: "consentStatus", message: "consentStatus must be one of: accepted, necessary" }], requestId: expect.any(String) });
     expect(await allConsents()).toHaveLength(count);
   });
 

@@ -1,7 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { handleRazorpayWebhook } from "@mithai/api/payments/webhook";
+import { razorpayWebhookEventSchema, webhookAnswerSchema } from "@mithai/schema/contracts/payments";
+import { z } from "@mithai/schema/contracts/z";
+import { contract } from "./contract";
 
 export const RAZORPAY_WEBHOOK_PATH = "/api/payments/razorpay/webhook";
+
+const webhookContract = {
+  ...contract({
+    summary: "Razorpay's webhook: a payment or refund event, signed with the webhook secret",
+    tag: "Payments",
+    body: razorpayWebhookEventSchema,
+    answer: webhookAnswerSchema,
+    refusals: ["PAYMENT_NOT_VERIFIED", "NOT_CONFIGURED"],
+  }),
+  headers: z.object({
+    "x-razorpay-signature": z.string().meta({ description: "HMAC-SHA256 of the exact body bytes with RAZORPAY_WEBHOOK_SECRET" }),
+    "x-razorpay-event-id": z.string().optional().meta({ description: "The event's id: a repeated delivery answers `duplicate`" }),
+  }),
+};
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -11,7 +28,7 @@ export async function paymentWebhookRoutes(app: FastifyInstance): Promise<void> 
   app.removeContentTypeParser("text/plain");
   app.addContentTypeParser(["application/json", "text/plain"], { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
-  app.post<{ Body: Buffer }>(RAZORPAY_WEBHOOK_PATH, async (req) => {
+  app.post<{ Body: Buffer }>(RAZORPAY_WEBHOOK_PATH, { schema: webhookContract }, async (req) => {
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const outcome = await handleRazorpayWebhook(
       app.deps,

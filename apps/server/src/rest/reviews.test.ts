@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAuthToken } from "@mithai/api/auth/tokens";
 import { insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
+import { reviews } from "@mithai/db/schema";
+import type { FoodItem } from "@mithai/schema/catalog";
 import type { Review } from "@mithai/schema/reviews";
 import { createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";
 
@@ -15,8 +17,9 @@ describe("reviews over REST", () => {
   afterAll(() => t.close());
 
   const tokenFor = async (name: string) => signAuthToken({ userId: await insertTestUser(t.database.db, name), role: "user" }, TEST_JWT_SECRET);
+  // Every new review carries stars (issue 30); the tests of other rules give it 5 unless they say otherwise.
   const postReview = (token: string | null, payload: object) =>
-    t.app.inject({ method: "POST", url: "/api/reviews", headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
+    t.app.inject({ method: "POST", url: "/api/reviews", headers: token ? { authorization: `Bearer ${token}` } : {}, payload: { rating: 5, ...payload } });
   const listOf = async () => jsonOf<Review[]>(await t.app.inject(`/api/reviews/${productId}`));
 
   it("posts a review (trimmed, under the account's name, never a name the client sends) and lists newest first", async () => {
@@ -43,7 +46,7 @@ describe("reviews over REST", () => {
     for (const token of [null, "not.a.token"]) {
       const res = await postReview(token, { productId, review: "Sneaky" });
       expect(res.statusCode).toBe(401);
-      expect(jsonOf(res)).toEqual({ success: false, message: "Please log in to continue" });
+      expect(jsonOf(res)).toEqual({ success: false, code: "UNAUTHENTICATED", message: "Please log in to continue", requestId: expect.any(String) });
     }
     expect(await listOf()).toEqual(before);
   });
@@ -71,7 +74,7 @@ describe("reviews over REST", () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
       const list = await t.app.inject(`/api/reviews/${id}`);
       expect(list.statusCode).toBe(404);
-      expect(jsonOf(list)).toEqual({ success: false, message: "Food item not found" });
+      expect(jsonOf(list)).toEqual({ success: false, code: "NOT_FOUND", message: "Food item not found", requestId: expect.any(String) });
       const post = await postReview(token, { productId: id, review: "Where is it?" });
       expect(post.statusCode).toBe(404);
     }
@@ -84,5 +87,46 @@ describe("reviews over REST", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const last = await postReview(token, { productId, review: "Still more" });
     expect(jsonOf<{ message: string }>(last).message).toMatch(/try again/);
+  });
+
+  it.each([
+    ["missing", undefined],
+    ["0", 0],
+    ["6", 6],
+    ["3.5", 3.5],
+    ["text", "4"],
+    ["null", null],
+  ])("refuses stars that are %s with 400 naming rating, and stores nothing", async (_name, rating) => {
+    const before = await listOf();
+    const res = await postReview(await tokenFor("Starry"), { productId, review: "Nice", rating });
+    expect(res.statusCode).toBe(400);
+    expect(jsonOf(res)).toMatchObject({ success: false, code: "VALIDATION", message: "rating: Please choose 1 to 5 stars", errors: [{ path: "rating" }] });
+    expect(await listOf()).toEqual(before);
+  });
+
+  it("a rated review changes the item's average and count in the list and slug answers; older reviews without stars do not count", async () => {
+    const [sweet] = (await insertTestFoodItems(t.database.db, 1)) as [string];
+    const ratingOf = async () => {
+      const item = jsonOf<{ data: FoodItem }>(await t.app.inject(`/api/food/item/${sweet}`)).data;
+      const listed = jsonOf<{ data: FoodItem[] }>(await t.app.inject("/api/food/list")).data.find((i) => i._id === sweet)!;
+      const bySlug = jsonOf<{ data: FoodItem }>(await t.app.inject(`/api/food/slug/${item.slug}`)).data;
+      expect(listed.rating).toEqual(item.rating);
+      expect(bySlug.rating).toEqual(item.rating);
+      return item.rating;
+    };
+    expect(await ratingOf()).toEqual({ average: null, count: 0 });
+    // A review from before stars existed.
+    await t.database.db.insert(reviews).values({ foodItemId: sweet, userId: await insertTestUser(t.database.db), username: "Old", review: "From long ago" });
+    await t.app.deps.catalog.changed();
+    expect(await ratingOf()).toEqual({ average: null, count: 0 });
+
+    const posted = await postReview(await tokenFor("Anu"), { productId: sweet, review: "Lovely", rating: 5 });
+    expect(jsonOf<Review>(posted).rating).toBe(5);
+    expect(await ratingOf()).toEqual({ average: 5, count: 1 });
+    await postReview(await tokenFor("Bala"), { productId: sweet, review: "Good", rating: 4 });
+    await postReview(await tokenFor("Chitra"), { productId: sweet, review: "Fine", rating: 4 });
+    expect(await ratingOf()).toEqual({ average: 4.3, count: 3 });
+    const list = jsonOf<Review[]>(await t.app.inject(`/api/reviews/${sweet}`));
+    expect(list.map((r) => r.rating)).toEqual([4, 4, 5, null]);
   });
 });

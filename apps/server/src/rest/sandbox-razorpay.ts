@@ -57,7 +57,7 @@ export async function sandboxRazorpayRoutes(app: FastifyInstance): Promise<void>
   app.post(`${SANDBOX_API_PREFIX}/checkout/pay`, async (req) => {
     // The key is checked before anything else in the body, as the gateway's Basic auth is.
     const key = typeof req.body === "object" && req.body !== null && "key" in req.body ? req.body.key : undefined;
-    if (typeof key !== "string" || !sameText(key, config.payments.keyId)) throw new AppError("UNAUTHORIZED", "Unknown key id");
+    if (typeof key !== "string" || !sameText(key, config.payments.keyId)) throw new AppError("UNAUTHENTICATED", "Unknown key id");
     const input = parseInput(sandboxCheckoutPayInputSchema, req.body);
     const result = await paySandboxOrder(db, config.payments, { orderId: input.order_id, method: input.method, succeed: input.outcome === "success" });
     webhooks.deliver(result.webhook);
@@ -90,7 +90,7 @@ function sameText(a: string, b: string): boolean {
 function requireKeys(app: FastifyInstance, req: FastifyRequest): void {
   const { keyId, keySecret } = app.deps.config.payments;
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
-  if (!sameText(req.headers.authorization ?? "", expected)) throw new AppError("UNAUTHORIZED", "Authentication failed");
+  if (!sameText(req.headers.authorization ?? "", expected)) throw new AppError("UNAUTHENTICATED", "Authentication failed");
 }
 
 type Webhook = SandboxPaymentOutcome["webhook"];

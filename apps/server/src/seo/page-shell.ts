@@ -1,14 +1,19 @@
 import escapeHtml from "escape-html";
 import { DEFAULT_IMAGES_BASE } from "@mithai/schema/catalog";
+import { LANGUAGES, LOCALES, type Language } from "@mithai/schema/languages";
 import { DEFAULT_CANCEL_WINDOW_MINUTES } from "@mithai/schema/order";
 
 /** What a page's head says to crawlers and link previews before any JavaScript runs. */
 export interface PageHead {
+  /** The page's language: `<html lang>` and the words of its title and description. */
+  lang: Language;
   /** The whole `<title>`. */
   title: string;
   description: string;
   keywords?: string;
   canonicalUrl?: string;
+  /** The same page in every language (`hreflang` en, hi, te and x-default). */
+  alternates?: { hreflang: string; href: string }[];
   /** Open Graph properties without the `og:` prefix, e.g. `{ type: "product" }`. */
   openGraph?: Record<string, string>;
   /** schema.org data (JSON-LD) for rich search results. */
@@ -44,11 +49,14 @@ export function createPageShell(indexHtml: string, shopName: string, options: { 
   const [beforeHead, afterHead] = splitOnce(html, HEAD_MARKER);
   const [beforeBody, afterBody] = splitOnce(afterHead, BODY_MARKER);
   const withNonce = (part: string, nonce: string) => part.replaceAll(NONCE_PLACEHOLDER, nonce);
+  // The template's `<html lang="…">`, written once per language.
+  if (!/<html\b[^>]*\blang="[^"]*"/.test(beforeHead)) throw new Error("The web client's index.html lacks <html lang>");
+  const beforeHeadIn = Object.fromEntries(LANGUAGES.map((lang) => [lang, beforeHead.replace(/(<html\b[^>]*\blang=")[^"]*"/, `$1${LOCALES[lang]}"`)])) as Record<Language, string>;
 
   return {
     render(head, nonce) {
       return (
-        withNonce(beforeHead, nonce) +
+        withNonce(beforeHeadIn[head.lang], nonce) +
         headTags(head, nonce) +
         withNonce(beforeBody, nonce) +
         banner +
@@ -75,6 +83,7 @@ function headTags(head: PageHead, nonce: string): string {
     );
   }
   if (head.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`);
+  for (const { hreflang, href } of head.alternates ?? []) tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`);
   for (const [property, content] of Object.entries(head.openGraph ?? {})) tags.push(meta("property", `og:${property}`, content));
   if (head.structuredData) {
     // "<" never appears raw, so no value can close the script element early.

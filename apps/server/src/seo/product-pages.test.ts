@@ -1,7 +1,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
-import { foodItems } from "@mithai/db/schema";
+import { foodItems, reviews } from "@mithai/db/schema";
+import { insertTestUser } from "@mithai/db/testing";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { createTestApp, jsonOf, writeWebClientFixture, type TestApp } from "../testing";
 
@@ -98,6 +99,26 @@ describe("pages served to crawlers", () => {
     expect(res.body).not.toContain("%CSP_NONCE%");
   });
 
+  it("holds the tag snippets back from a visitor who chose \"Only necessary\" (the consent cookie), and only from them", async () => {
+    const tagHead = `<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST2"></script>`;
+    const tagBody = `<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-TEST2"></iframe></noscript>`;
+    await t.database.db.update(foodItems).set({ googleTagHead: tagHead, googleTagBody: tagBody }).where(eq(foodItems.slug, "jalebi"));
+    await t.app.deps.catalog.changed();
+
+    const necessary = await t.app.inject({ url: "/product/jalebi", headers: { cookie: "theme=light; cookieConsent=necessary" } });
+    expect(necessary.statusCode).toBe(200);
+    expect(necessary.body).not.toContain("googletagmanager");
+    // The rest of the head stays: the title and the structured data.
+    expect(structuredDataOf(necessary.body).name).toBe("Jalebi");
+    expect(necessary.headers.vary).toMatch(/cookie/i);
+
+    for (const cookie of ["cookieConsent=accepted", undefined]) {
+      const page = await t.app.inject({ url: "/product/jalebi", headers: cookie ? { cookie } : {} });
+      expect(page.body).toContain("gtag/js?id=G-TEST2");
+      expect(page.body).toContain("ns.html?id=GTM-TEST2");
+    }
+  });
+
   it("falls back to the sweet's name and description when its SEO fields are empty, leaving out empty keywords", async () => {
     const item = items.find((i) => i.slug === "gujiya")!;
     await t.database.db.update(foodItems).set({ metaTitle: "", metaDescription: "", metaKeywords: "" }).where(eq(foodItems.slug, "gujiya"));
@@ -153,5 +174,39 @@ describe("pages served to crawlers", () => {
     expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/?category=Jaggery+Sweets" />`);
     // A category the shop does not have is plain home.
     expect(headOf((await t.app.inject("/?category=Nope")).body)).toContain("<title>Mithai — handcrafted Indian sweets</title>");
+  });
+
+  it("puts schema.org Product JSON-LD in the head: an Offer per kg in INR with availability from stock, and AggregateRating once rated", async () => {
+    const item = items.find((i) => i.slug === "jalebi")!;
+    const ld = async () => {
+      const res = await t.app.inject(`/product/${item.slug}`);
+      expect(res.statusCode).toBe(200);
+      return structuredDataOf(res.body) as unknown as Record<string, unknown> & { offers: Record<string, unknown> };
+    };
+    const before = await ld();
+    expect(before).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: item.name,
+      offers: {
+        "@type": "Offer",
+        price: item.price,
+        priceCurrency: "INR",
+        availability: "https://schema.org/InStock",
+        priceSpecification: { "@type": "UnitPriceSpecification", price: item.price, priceCurrency: "INR", unitCode: "KGM" },
+      },
+    });
+    expect(before).not.toHaveProperty("aggregateRating");
+
+    const userId = await insertTestUser(t.database.db, "Rater");
+    await t.database.db.insert(reviews).values([
+      { foodItemId: item._id, userId, username: "Rater", review: "Crisp", rating: 5 },
+      { foodItemId: item._id, userId, username: "Rater", review: "Too sweet for me", rating: 4 },
+    ]);
+    await t.database.db.update(foodItems).set({ stockKg: 0 }).where(eq(foodItems.id, item._id));
+    await t.app.deps.catalog.changed();
+    const after = await ld();
+    expect(after.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.5, ratingCount: 2, bestRating: 5, worstRating: 1 });
+    expect(after.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 });

@@ -1,3 +1,4 @@
+import { isLanguage } from "@mithai/schema/languages";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +46,8 @@ const MAY_ACCEPT: Record<string, (input: unknown) => boolean> = {
   // Every field optional (the order page's summary before a pincode or a code is typed).
   "order.preview": isObject,
   "cart.merge": (input) => isObject(input) && isObject(input.cartData),
+  // No input, or `{ lang }` alone (other keys are dropped, as by every object input).
+  "catalog.list": (input) => isObject(input) && (input.lang === undefined || isLanguage(input.lang)),
 };
 
 /** Well-formed but unknown payment ids are not an error here: verification answers its no as data (REST maps it to 400). */

@@ -1,6 +1,8 @@
 import { SHOP_NAME } from "../lib/shop";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { formatAdminDateTime } from "./format";
+import { SalesDashboard } from "./owner/SalesDashboard";
+import { StockGlance } from "./owner/StockGlance";
 import { TodaySales } from "./pages/TodaySales";
 import { UndeliveredMail } from "./pages/UndeliveredMail";
 import { useAdminSession } from "./session";
@@ -18,6 +20,8 @@ export function AdminDashboard() {
       )}
       <TodaySales />
       <UndeliveredMail />
+      <SalesDashboard />
+      <StockGlance />
       <p className="muted">Use the menu to add sweets, edit the list, and follow orders as they come in.</p>
     </section>
   );

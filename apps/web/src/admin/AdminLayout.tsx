@@ -9,10 +9,12 @@ const SIDEBAR_LINKS = [
   { to: "/admin/add", label: "Add Items" },
   { to: "/admin/list", label: "List Items" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/kitchen", label: "Production sheet" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/delivery-zones", label: "Delivery zones" },
   { to: "/admin/promos", label: "Promo codes" },
+  { to: "/admin/health", label: "Health" },
 ] as const;
 
 /** The admin panel's frame: top bar (logo, session timer, Logout) and sidebar around the page. */
@@ -65,6 +67,10 @@ export function AdminLayout() {
       </header>
       <div className="admin-body">
         <nav className="admin-sidebar" aria-label="Admin">
+          <NavLink to="/admin-dashboard" className="admin-sidebar-link">
+            Dashboard
+            <UndeliveredMailBadge />
+          </NavLink>
           {SIDEBAR_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className="admin-sidebar-link">
               {link.label}
@@ -76,6 +82,22 @@ export function AdminLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * How many mails the shop keeps failing to send, beside the menu's Dashboard link (where they are listed with a
+ * "Send again" button) on every admin page; nothing while every mail goes out.
+ */
+function UndeliveredMailBadge() {
+  const mails = adminTrpc.admin.undeliveredMail.useQuery(undefined, { refetchInterval: 60_000 });
+  const count = mails.data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="admin-count-badge" data-testid="undelivered-badge">
+      {count}
+      <span className="visually-hidden"> {count === 1 ? "mail" : "mails"} not delivered</span>
+    </span>
   );
 }
 

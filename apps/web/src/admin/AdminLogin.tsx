@@ -29,7 +29,7 @@ export function AdminLogin() {
       toast.success("Admin login successful");
       await navigate("/admin-dashboard");
     } catch (cause) {
-      const slowDown = errorCodeOf(cause) === "TOO_MANY_REQUESTS" ? serverMessageOf(cause) : null;
+      const slowDown = errorCodeOf(cause) === "RATE_LIMITED" ? serverMessageOf(cause) : null;
       toast.error(slowDown ?? "Login failed. Please check credentials.");
     }
   }

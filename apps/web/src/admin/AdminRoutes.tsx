@@ -10,9 +10,11 @@ import { AddItemPage } from "./pages/AddItemPage";
 import { CustomersPage } from "./pages/CustomersPage";
 import { DeliveryZonesPage } from "./pages/DeliveryZonesPage";
 import { EditItemPage } from "./pages/EditItemPage";
+import { HealthPage } from "./pages/HealthPage";
 import { ListItemsPage } from "./pages/ListItemsPage";
 import { OrdersPage } from "./pages/OrdersPage";
 import { PromosPage } from "./pages/PromosPage";
+import { ProductionPage } from "./owner/ProductionPage";
 import { ReviewsPage } from "./pages/ReviewsPage";
 import { useAdminSession } from "./session";
 import { adminTrpc, makeAdminQueryClient, makeAdminTRPCClient } from "./trpc";
@@ -45,6 +47,8 @@ export default function AdminRoutes() {
             <Route path="/admin/reviews" element={<ReviewsPage />} />
             <Route path="/admin/delivery-zones" element={<DeliveryZonesPage />} />
             <Route path="/admin/promos" element={<PromosPage />} />
+            <Route path="/admin/health" element={<HealthPage />} />
+            <Route path="/admin/kitchen" element={<ProductionPage />} />
             <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
           </Route>
         </Routes>

@@ -23,7 +23,14 @@ export function makeAdminTRPCClient() {
       // An item with its picture (admin.addFood, admin.editFood) goes alone as a form; everything else is batched JSON.
       splitLink({
         condition: (op) => isNonJsonSerializable(op.input),
-        true: httpLink({ url: "/trpc", headers }),
+        // An add carries its form's Idempotency-Key (AddItemPage): sending the same form again adds it once.
+        true: httpLink({
+          url: "/trpc",
+          headers: ({ op }) => {
+            const key = op.context.idempotencyKey;
+            return typeof key === "string" ? { ...headers(), "idempotency-key": key } : headers();
+          },
+        }),
         false: httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH_SIZE, headers }),
       }),
     ],
@@ -33,7 +40,7 @@ export function makeAdminTRPCClient() {
 /** A separate cache from the storefront's; a token the server no longer accepts ends the admin session. */
 export function makeAdminQueryClient(): QueryClient {
   const endSessionWhenRefused = (error: unknown) => {
-    if (errorCodeOf(error) === "UNAUTHORIZED" && getAdminSession()) endAdminSession();
+    if (errorCodeOf(error) === "UNAUTHENTICATED" && getAdminSession()) endAdminSession();
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError: endSessionWhenRefused }),

@@ -1,21 +1,28 @@
-import { Suspense } from "react";
+import { Trans } from "@lingui/react/macro";
+import { lazy, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { CookieBanner } from "../components/CookieBanner";
 import { Footer } from "../components/Footer";
-import { LoginPopup } from "../components/LoginPopup";
 import { Notice } from "../components/Notice";
 import { Navbar } from "../components/Navbar";
 import { PageSkeleton } from "../components/PageSkeleton";
 import { ScrollToTop } from "../components/ScrollToTop";
 import { useCartSync } from "../lib/cart";
+import { useLoginPopup } from "../lib/login-popup";
+
+// The login popup is downloaded the first time something opens it (most visits never do).
+const LoginPopup = lazy(() => import("../components/LoginPopup").then((m) => ({ default: m.LoginPopup })));
 
 export function ShopLayout() {
   useCartSync();
+  const { open } = useLoginPopup();
+  const [loginUsed, setLoginUsed] = useState(open);
+  if (open && !loginUsed) setLoginUsed(true);
   return (
     <>
       <ScrollToTop />
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Navbar />
       <main id="main" className="main">
@@ -25,7 +32,11 @@ export function ShopLayout() {
       </main>
       <Footer />
       <CookieBanner />
-      <LoginPopup />
+      {loginUsed && (
+        <Suspense fallback={null}>
+          <LoginPopup />
+        </Suspense>
+      )}
       <Notice />
     </>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
+import { SANDBOX_WHATSAPP_PATH } from "@mithai/schema/whatsapp";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageSkeleton } from "../components/PageSkeleton";
 import { Home } from "../pages/Home";
@@ -10,12 +11,14 @@ import { staticPageRoutes } from "./static-routes";
 // The admin panel is its own chunk: storefront visitors never download it.
 const AdminRoutes = lazy(() => import("../admin/AdminRoutes"));
 const CartPage = lazy(() => import("../pages/CartPage"));
+const SearchPage = lazy(() => import("../pages/SearchPage"));
 // Account pages are visited rarely next to browsing, so they load on demand too (keeps the storefront bundle small).
 const UserDashboard = lazy(() => import("../pages/dashboard/UserDashboard").then((m) => ({ default: m.UserDashboard })));
 const ForgotPassword = lazy(() => import("../pages/account/ForgotPassword").then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import("../pages/account/ResetPassword").then((m) => ({ default: m.ResetPassword })));
 // Checkout is downloaded when a customer gets there.
 const OrderPage = lazy(() => import("../checkout/OrderPage").then((m) => ({ default: m.OrderPage })));
+const SandboxWhatsapp = lazy(() => import("../pages/SandboxWhatsapp"));
 const VerifyPage = lazy(() => import("../checkout/VerifyPage").then((m) => ({ default: m.VerifyPage })));
 
 const loading = <PageSkeleton />;
@@ -32,10 +35,13 @@ export function AppRoutes() {
   }
   return (
     <Routes>
+      {/* The WhatsApp sandbox stands apart from the shop's pages: a developer's view, marked as the sandbox. */}
+      <Route path={SANDBOX_WHATSAPP_PATH.slice(1)} element={onDemand(<SandboxWhatsapp />)} />
       <Route element={<ShopLayout />}>
         <Route index element={<Home />} />
         <Route path="product/:slug" element={<ProductPage />} />
         <Route path="cart" element={onDemand(<CartPage />)} />
+        <Route path="search" element={onDemand(<SearchPage />)} />
         <Route path="user-dashboard/*" element={onDemand(<UserDashboard />)} />
         <Route path="myorders" element={<Navigate to="/user-dashboard/my-orders" replace />} />
         <Route path="forgot-password" element={onDemand(<ForgotPassword />)} />

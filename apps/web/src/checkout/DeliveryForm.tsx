@@ -1,18 +1,21 @@
-import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, mobileProblem, pincodeProblem, sameAddress, type Address } from "@mithai/schema/account";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { mobileHint, mobileProblem, pincodeProblem } from "../lib/field-checks";
+import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, sameAddress, type Address } from "@mithai/schema/account";
 import type { DeliveryAddressInput } from "@mithai/schema/order";
 import { Field } from "../components/Field";
 
 export const emptyAddress: DeliveryAddressInput = { fullName: "", email: "", street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY, mobile: "" };
 
-const FIELDS: { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; inputMode?: "numeric"; check?: (value: string) => string | null; hint?: string }[] = [
-  { name: "fullName", label: "Full name", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "street", label: "Street address", autoComplete: "street-address" },
-  { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "state", label: "State", autoComplete: "address-level1" },
-  { name: "pincode", label: "Pincode", autoComplete: "postal-code", inputMode: "numeric", check: pincodeProblem, hint: "6 digits, not starting with 0." },
-  { name: "country", label: "Country", autoComplete: "country-name" },
-  { name: "mobile", label: "Mobile", type: "tel", autoComplete: "tel", check: mobileProblem, hint: "10 digits; +91 and spaces are fine." },
+const fields = (): { name: keyof DeliveryAddressInput; label: string; type?: string; autoComplete: string; inputMode?: "numeric"; check?: (value: string) => string | null; hint?: string }[] => [
+  { name: "fullName", label: t`Full name`, autoComplete: "name" },
+  { name: "email", label: t`Email`, type: "email", autoComplete: "email" },
+  { name: "street", label: t`Street address`, autoComplete: "street-address" },
+  { name: "city", label: t`City`, autoComplete: "address-level2" },
+  { name: "state", label: t`State`, autoComplete: "address-level1" },
+  { name: "pincode", label: t`Pincode`, autoComplete: "postal-code", inputMode: "numeric", check: pincodeProblem, hint: t`6 digits, not starting with 0.` },
+  { name: "country", label: t`Country`, autoComplete: "country-name" },
+  { name: "mobile", label: t`Mobile`, type: "tel", autoComplete: "tel", check: mobileProblem, hint: mobileHint() },
 ];
 
 /** A saved address in the delivery form's shape (who receives it stays as typed). */
@@ -37,13 +40,18 @@ export function DeliveryForm({
   saveNew: boolean;
   onSaveNewChange: (save: boolean) => void;
 }) {
+  const { t } = useLingui();
   const chosen = savedAddresses.find((saved) => sameAddress(saved, value));
   return (
     <fieldset className="delivery-form">
-      <legend className="section-title">Delivery information</legend>
+      <legend className="section-title">
+        <Trans>Delivery information</Trans>
+      </legend>
       {savedAddresses.length > 0 && (
-        <div className="saved-addresses" role="radiogroup" aria-label="Deliver to">
-          <p className="note">Deliver to:</p>
+        <div className="saved-addresses" role="radiogroup" aria-label={t`Deliver to`}>
+          <p className="note">
+            <Trans>Deliver to:</Trans>
+          </p>
           <ul>
             {savedAddresses.map((saved) => (
               <li key={saved._id}>
@@ -63,14 +71,16 @@ export function DeliveryForm({
                   checked={!chosen}
                   onChange={() => onChange({ ...value, street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY })}
                 />
-                <span>A new address</span>
+                <span>
+                  <Trans>A new address</Trans>
+                </span>
               </label>
             </li>
           </ul>
         </div>
       )}
       <div className="delivery-grid">
-        {FIELDS.map((field) => (
+        {fields().map((field) => (
           <Field
             key={field.name}
             label={field.label}
@@ -89,7 +99,9 @@ export function DeliveryForm({
       {!chosen && savedAddresses.length < MAX_SAVED_ADDRESSES && (
         <label className="checkbox">
           <input type="checkbox" name="save-address" checked={saveNew} onChange={(event) => onSaveNewChange(event.target.checked)} />
-          <span>Save this address to my account for next time</span>
+          <span>
+            <Trans>Save this address to my account for next time</Trans>
+          </span>
         </label>
       )}
     </fieldset>

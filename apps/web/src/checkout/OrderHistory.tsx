@@ -1,6 +1,10 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { activeLanguage } from "../lib/i18n";
 import { useState } from "react";
-import { formatRupees } from "@mithai/schema/money";
 import { ORDER_RECEIVED, type CustomerOrder, type OrderRefund } from "@mithai/schema/order";
+import { orderStatusText } from "../lib/order-text";
+import { formatDate, formatRupees } from "../lib/format";
 import { EmptyWithBrowseLink } from "../components/EmptyWithBrowseLink";
 import { OutcomeMessage, type Outcome } from "../components/FormStatus";
 import { OrderAmountFacts } from "../components/OrderAmountFacts";
@@ -10,17 +14,26 @@ import { CANCEL_WINDOW_MINUTES } from "../lib/shop";
 import { trpc } from "../lib/trpc";
 import "./checkout.css";
 
-const orderDate = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-
 /** The customer's paid orders, newest first; Track Order reloads the list (SPEC §2 dashboard). */
 export function OrderHistory() {
+  const { t } = useLingui();
   const orders = trpc.order.mine.useQuery(undefined, { staleTime: 0 });
   // Kept here: the cards are remounted while the list reloads.
   const [notices, setNotices] = useState<Record<string, Outcome | null>>({});
 
-  if (orders.isPending || orders.isRefetching) return <p aria-busy="true">Loading orders...</p>;
-  if (orders.isError) return <p role="alert">We could not load your orders. Please try again.</p>;
-  if (orders.data.length === 0) return <EmptyWithBrowseLink message="No orders placed yet." className="empty-state" buttonClassName="button button-secondary" />;
+  if (orders.isPending || orders.isRefetching)
+    return (
+      <p aria-busy="true">
+        <Trans>Loading orders...</Trans>
+      </p>
+    );
+  if (orders.isError)
+    return (
+      <p role="alert">
+        <Trans>We could not load your orders. Please try again.</Trans>
+      </p>
+    );
+  if (orders.data.length === 0) return <EmptyWithBrowseLink message={t`No orders placed yet.`} className="empty-state" buttonClassName="button button-secondary" />;
   return (
     <ul className="my-orders">
       {orders.data.map((order) => (
@@ -36,11 +49,16 @@ export function OrderHistory() {
   );
 }
 
-const REFUND_STATE_LABELS: Record<OrderRefund["status"], string> = {
-  pending: "on its way back",
-  processed: "refunded",
-  failed: "delayed — we are looking into it",
-};
+function refundStateText(status: OrderRefund["status"]): string {
+  switch (status) {
+    case "pending":
+      return t`on its way back`;
+    case "processed":
+      return t`refunded`;
+    case "failed":
+      return t`delayed — we are looking into it`;
+  }
+}
 
 /** Until when the customer may still cancel: within the window after payment, while the kitchen has not started. */
 function cancellableUntil(order: CustomerOrder): Date | null {
@@ -49,7 +67,13 @@ function cancellableUntil(order: CustomerOrder): Date | null {
   return until.getTime() > Date.now() ? until : null;
 }
 
-const timeOfDay = new Intl.DateTimeFormat("en-IN", { timeStyle: "short" });
+/** "Refund ₹580: refunded (27 Nov 2026, 6:30 pm)" */
+function refundLine(refund: OrderRefund): string {
+  const amount = formatRupees(refund.amount);
+  const state = refundStateText(refund.status);
+  const when = formatDate(refund.processedAt ?? refund.createdAt, "dateTime");
+  return t`Refund ${amount}: ${state} (${when})`;
+}
 
 /** Downloads one of the order's PDFs (the call needs the customer's token, so a plain link cannot fetch it). */
 async function downloadDocument(path: string, fileName: string): Promise<boolean> {
@@ -66,57 +90,77 @@ async function downloadDocument(path: string, fileName: string): Promise<boolean
 }
 
 function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder; onTrack: () => void; notice: Outcome | null; onNotice: (notice: Outcome | null) => void }) {
+  const { t } = useLingui();
   const a = order.address;
   const cancel = trpc.order.cancel.useMutation();
   const until = cancellableUntil(order);
+  const untilTime = until ? formatDate(until, "time") : "";
 
   async function cancelOrder() {
-    if (!window.confirm(`Cancel order ${order.orderNumber}? The full ${formatRupees(order.amount)} will be refunded.`)) return;
+    // The clawback is said before the customer confirms (DECISIONS "The order's life").
+    const back = Math.round((order.amount - order.refundedAmount - order.cancelClawback) * 100) / 100;
+    const number = order.orderNumber;
+    const refunded = formatRupees(back);
+    const kept = formatRupees(order.cancelClawback);
+    const full = formatRupees(order.amount);
+    const question =
+      order.cancelClawback > 0
+        ? t`Cancel order ${number}? ${refunded} will be refunded: ${kept} is kept back, because your later discounted order this month got its ₹150 discount through this one.`
+        : t`Cancel order ${number}? The full ${full} will be refunded.`;
+    if (!window.confirm(question)) return;
     onNotice(null);
     try {
       const answer = await cancel.mutateAsync({ orderId: order._id });
-      onNotice({ ok: true, message: answer.message });
+      onNotice({ ok: true, message: activeLanguage() === "en" ? answer.message : t`Order ${number} is cancelled. The refund is on its way.` });
       onTrack();
     } catch (cause) {
-      onNotice({ ok: false, message: serverMessageOf(cause) ?? "We could not cancel the order. Please try again or contact us." });
+      onNotice({ ok: false, message: serverMessageOf(cause) ?? t`We could not cancel the order. Please try again or contact us.` });
     }
   }
 
   return (
-    <li className="my-order" aria-label={`Order ${order.orderNumber}`}>
+    <li className="my-order" aria-label={t`Order ${order.orderNumber}`}>
       <p className="my-order-number">
-        Order <strong>{order.orderNumber}</strong>
+        <Trans>
+          Order <strong>{order.orderNumber}</strong>
+        </Trans>
       </p>
-      <p className="my-order-items">{order.items.map((item) => `${item.name} × ${item.quantity} kg`).join(", ")}</p>
+      <p className="my-order-items">{order.items.map((item) => `${item.name} × ${t`${item.quantity} kg`}`).join(", ")}</p>
       <dl className="my-order-facts">
-        <OrderAmountFacts order={order} discountLabel={(code) => (code ? `Promo code ${code}` : "2nd order this month")} itemiseDelivery />
+        <OrderAmountFacts order={order} discountLabel={(code) => (code ? t`Promo code ${code}` : t`2nd order this month`)} itemiseDelivery />
         <div>
-          <dt>Date</dt>
-          <dd>{orderDate.format(new Date(order.createdAt))}</dd>
+          <dt>
+            <Trans>Date</Trans>
+          </dt>
+          <dd>{formatDate(order.createdAt, "dateTime")}</dd>
         </div>
         <div>
-          <dt>Payment ID</dt>
-          <dd>{order.paymentId ?? "N/A"}</dd>
+          <dt>
+            <Trans>Payment ID</Trans>
+          </dt>
+          <dd>{order.paymentId ?? t`N/A`}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd className="my-order-status">{order.status || "Processing"}</dd>
+          <dt>
+            <Trans>Status</Trans>
+          </dt>
+          <dd className="my-order-status">{order.status ? orderStatusText(order.status) : t`Processing`}</dd>
         </div>
       </dl>
       {order.statusHistory.length > 0 && (
-        <ol className="my-order-timeline" aria-label="Timeline">
+        <ol className="my-order-timeline" aria-label={t`Timeline`}>
           {order.statusHistory.map((entry) => (
             <li key={`${entry.status}-${entry.at}`}>
-              <span>{entry.status}</span> <time dateTime={entry.at}>{orderDate.format(new Date(entry.at))}</time>
+              <span>{orderStatusText(entry.status)}</span> <time dateTime={entry.at}>{formatDate(entry.at, "dateTime")}</time>
             </li>
           ))}
         </ol>
       )}
       {order.refunds.length > 0 && (
-        <ul className="my-order-refunds" aria-label="Refunds">
+        <ul className="my-order-refunds" aria-label={t`Refunds`}>
           {order.refunds.map((refund) => (
             <li key={refund.id}>
-              Refund {formatRupees(refund.amount)}: {REFUND_STATE_LABELS[refund.status]} ({orderDate.format(new Date(refund.processedAt ?? refund.createdAt))})
+              {refundLine(refund)}
               {refund.creditNoteNumber && (
                 <>
                   {" "}
@@ -130,7 +174,7 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
                       )
                     }
                   >
-                    Credit note {refund.creditNoteNumber}
+                    <Trans>Credit note {refund.creditNoteNumber}</Trans>
                   </button>
                 </>
               )}
@@ -143,7 +187,7 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
       </p>
       <div className="my-order-actions">
         <button type="button" className="button button-secondary" onClick={onTrack}>
-          Track Order
+          <Trans>Track Order</Trans>
         </button>
         {order.invoiceNumber && (
           <button
@@ -151,20 +195,20 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
             className="button button-secondary"
             onClick={() =>
               void downloadDocument(`/api/order/${order._id}/invoice`, `invoice-${order.invoiceNumber}`).then((ok) => {
-                if (!ok) onNotice({ ok: false, message: "We could not fetch the invoice. Please try again." });
+                if (!ok) onNotice({ ok: false, message: t`We could not fetch the invoice. Please try again.` });
               })
             }
           >
-            Invoice {order.invoiceNumber}
+            <Trans>Invoice {order.invoiceNumber}</Trans>
           </button>
         )}
         {until && (
           <button type="button" className="button button-secondary" disabled={cancel.isPending} onClick={() => void cancelOrder()}>
-            Cancel order
+            <Trans>Cancel order</Trans>
           </button>
         )}
       </div>
-      {until && <p className="note">You can cancel this order until {timeOfDay.format(until)}, while the kitchen has not started on it.</p>}
+      {until && <p className="note">{t`You can cancel this order until ${untilTime}, while the kitchen has not started on it.`}</p>}
       <OutcomeMessage outcome={notice} />
     </li>
   );

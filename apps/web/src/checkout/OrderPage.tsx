@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Suspense, lazy, useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
@@ -5,20 +6,19 @@ import { PINCODE_PATTERN, sameAddress } from "@mithai/schema/account";
 import type { DeliveryAddressInput, PlacedOrder } from "@mithai/schema/order";
 import { serverMessageOf } from "../lib/errors";
 import { showNotice } from "../lib/notice";
-import { getAppliedPromoCode, setAppliedPromoCode } from "../lib/promo-code";
 import { useCustomerToken } from "../lib/session";
 import { SHOP_NAME } from "../lib/shop";
 import { trpc } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
+import { OrderPromo } from "../components/OrderPromo";
 import { DeliveryForm, emptyAddress, withSavedAddress } from "./DeliveryForm";
 import { OrderSummary } from "./OrderSummary";
+import { NO_WHATSAPP, WhatsappOptIn, whatsappInput, type WhatsappChoice } from "./WhatsappOptIn";
 import { openRazorpayCheckout, type PaymentResult } from "./payment-window";
 import "./checkout.css";
 
 // Only customers paying in sandbox mode download the test-mode window.
 const SandboxCheckout = lazy(() => import("./SandboxCheckout"));
-
-const PLACEMENT_FAILED = "Something went wrong during order placement.";
 
 /** /order: delivery address, the server's order summary, then the payment window and verification. */
 export function OrderPage() {
@@ -28,12 +28,16 @@ export function OrderPage() {
 }
 
 function Checkout() {
-  useDocumentTitle("Checkout");
+  const { t } = useLingui();
+  const placementFailed = t`Something went wrong during order placement.`;
+  useDocumentTitle(t`Checkout`);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const profile = trpc.user.profile.useQuery();
   const [address, setAddress] = useState<DeliveryAddressInput>(emptyAddress);
-  const [promoCode, setPromoCode] = useState(getAppliedPromoCode);
+  // The promo code lives with the server cart: applied in the cart or here, kept across reloads until paid or removed.
+  const currentPromo = trpc.promo.current.useQuery(undefined, { staleTime: 0 });
+  const promoCode = currentPromo.data?.promoCode ?? null;
   // The summary follows the PIN code typed (its delivery charge) and the cart's promo code.
   const pincode = new RegExp(`^${PINCODE_PATTERN}$`).test(address.pincode) ? address.pincode : undefined;
   const preview = trpc.order.preview.useQuery(
@@ -50,6 +54,9 @@ function Checkout() {
 
   const addAddress = trpc.user.addAddress.useMutation();
   const [saveNewAddress, setSaveNewAddress] = useState(false);
+  const [whatsapp, setWhatsapp] = useState<WhatsappChoice>(NO_WHATSAPP);
+  // Updates go to the customer's own mobile unless they type another; without one on the profile, the delivery mobile.
+  const whatsappPrefill = profile.data?.phoneNumber || address.mobile;
 
   useEffect(() => {
     if (!profile.data) return;
@@ -64,7 +71,11 @@ function Checkout() {
   }, [profile.data]);
 
   if (preview.isError) return <Navigate to="/cart" replace />;
-  if (!preview.data) return <p className="container section">Loading your order...</p>;
+  if (!preview.data) return (
+      <p className="container section">
+        <Trans>Loading your order...</Trans>
+      </p>
+    );
   if (preview.data.lines.length === 0 && !paying && !leaving) return <Navigate to="/cart" replace />;
 
   const prefill = { name: address.fullName, email: address.email, contact: address.mobile };
@@ -81,22 +92,29 @@ function Checkout() {
       await addAddress
         .mutateAsync(toSave)
         .then(() => utils.user.profile.invalidate())
-        .catch((error: unknown) => showNotice(`Your address was not saved: ${serverMessageOf(error) ?? "please try again from My Account."}`));
+        .catch((error: unknown) => {
+          const reason = serverMessageOf(error) ?? t`please try again from My Account.`;
+          showNotice(t`Your address was not saved: ${reason}`);
+        });
     }
     let placed: PlacedOrder;
     try {
       // A code the summary shows as not applying (used up, or smaller than the ₹150) is not sent.
-      placed = await place.mutateAsync({ address, ...(preview.data?.promoApplied ? { promoCode: preview.data.promoApplied } : {}) });
+      placed = await place.mutateAsync({
+        address,
+        ...(preview.data?.promoApplied ? { promoCode: preview.data.promoApplied } : {}),
+        ...whatsappInput(whatsapp, whatsappPrefill),
+      });
     } catch (error) {
       const message = serverMessageOf(error);
       if (message) setProblem(message);
-      window.alert(PLACEMENT_FAILED);
+      window.alert(placementFailed);
       void preview.refetch();
       return;
     }
     if (preview.data?.paymentMode === "razorpay") {
       openRazorpayCheckout(placed, SHOP_NAME, prefill, (result) => void settle(placed, result)).catch(() => {
-        window.alert(PLACEMENT_FAILED);
+        window.alert(placementFailed);
         abandon.mutate({ orderId: placed.orderId });
       });
     } else {
@@ -134,7 +152,6 @@ function Checkout() {
         discount: String(Boolean(verified.discountApplied)),
         orderCount: String(verified.orderCount ?? 0),
       });
-      setAppliedPromoCode(null);
       void navigate(`/verify?${query}`);
       // The paid order emptied the server cart: every cached view of it is stale now.
       void utils.invalidate();
@@ -147,7 +164,9 @@ function Checkout() {
 
   return (
     <div className="container section checkout">
-      <h1 className="sr-only">Checkout</h1>
+      <h1 className="sr-only">
+        <Trans>Checkout</Trans>
+      </h1>
       <form className="checkout-grid" onSubmit={(event) => void submit(event)}>
         <DeliveryForm
           value={address}
@@ -158,30 +177,26 @@ function Checkout() {
         />
         <div className="checkout-side">
           <OrderSummary preview={preview.data} />
-          {promoCode && (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setAppliedPromoCode(null);
-                setPromoCode(null);
-              }}
-            >
-              Remove promo code {promoCode}
-            </button>
-          )}
+          {currentPromo.isSuccess && <OrderPromo promoCode={promoCode} />}
+          <WhatsappOptIn mode={preview.data.whatsappMode} value={whatsapp} prefill={whatsappPrefill} onChange={setWhatsapp} />
           {problem && (
             <p className="form-error" role="alert">
               {problem}
             </p>
           )}
           <button type="submit" className="button button-primary checkout-pay" disabled={busy || blocked}>
-            {place.isPending ? "Placing order..." : leaving ? "Confirming payment..." : "Proceed to payment"}
+            {place.isPending ? t`Placing order...` : leaving ? t`Confirming payment...` : t`Proceed to payment`}
           </button>
         </div>
       </form>
       {paying && (
-        <Suspense fallback={<p className="container">Opening the payment window...</p>}>
+        <Suspense
+          fallback={
+            <p className="container">
+              <Trans>Opening the payment window...</Trans>
+            </p>
+          }
+        >
           <SandboxCheckout placed={paying} shopName={SHOP_NAME} prefill={prefill} onResult={(result) => void settle(paying, result)} />
         </Suspense>
       )}

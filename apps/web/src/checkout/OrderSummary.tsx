@@ -1,4 +1,7 @@
-import { formatRupees } from "@mithai/schema/money";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { stockShortText } from "../lib/order-text";
+import { formatRupees } from "../lib/format";
+import { activeLanguage } from "../lib/i18n";
 import type { CheckoutPreview } from "@mithai/schema/order";
 import { quoteSentence } from "../components/DeliveryCheck";
 
@@ -7,20 +10,22 @@ import { quoteSentence } from "../components/DeliveryCheck";
  * that applies — the month's ₹150 or a promo code, whichever is larger (they never stack), named.
  */
 export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
+  const { t } = useLingui();
+  const discount = formatRupees(preview.discount);
   const discounted = preview.discount > 0 && (preview.discountApplied || preview.promoApplied);
   return (
     <section className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="section-title">
-        Order summary
+        <Trans>Order summary</Trans>
       </h2>
       <ul className="order-lines">
         {preview.lines.map((line) => (
           <li key={line._id}>
             <span>
-              {line.name} × {line.quantity} kg
+              {line.name} × {t`${line.quantity} kg`}
               {line.problem && (
                 <span className="form-error order-line-problem" role="alert">
-                  {line.problem}
+                  {activeLanguage() === "en" || line.stockKg === null ? line.problem : stockShortText(line.name, line.stockKg)}
                 </span>
               )}
             </span>
@@ -30,21 +35,27 @@ export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
       </ul>
       <dl className="order-totals">
         <div>
-          <dt>Subtotal</dt>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
           <dd>{formatRupees(preview.subtotal)}</dd>
         </div>
         <div>
-          <dt>Delivery</dt>
-          <dd>{preview.delivery && !preview.delivery.serviceable ? "Not available" : preview.deliveryCharge > 0 ? formatRupees(preview.deliveryCharge) : "Free"}</dd>
+          <dt>
+            <Trans>Delivery</Trans>
+          </dt>
+          <dd>{preview.delivery && !preview.delivery.serviceable ? t`Not available` : preview.deliveryCharge > 0 ? formatRupees(preview.deliveryCharge) : t`Free`}</dd>
         </div>
         {discounted && (
           <div className="order-discount">
-            <dt>{preview.promoApplied ? `Promo code ${preview.promoApplied}` : "Discount"}</dt>
+            <dt>{preview.promoApplied ? t`Promo code ${preview.promoApplied}` : t`Discount`}</dt>
             <dd>- {formatRupees(preview.discount)}</dd>
           </div>
         )}
         <div className="order-total">
-          <dt>Total</dt>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
           <dd>{formatRupees(preview.amount)}</dd>
         </div>
       </dl>
@@ -53,10 +64,10 @@ export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
           {quoteSentence(preview.delivery)}
         </p>
       )}
-      {preview.discountApplied && <p className="discount-badge">{formatRupees(preview.discount)} OFF Applied</p>}
+      {preview.discountApplied && <p className="discount-badge">{t`${discount} OFF Applied`}</p>}
       {preview.promoApplied && (
         <p className="discount-badge">
-          {preview.promoApplied}: {formatRupees(preview.discount)} OFF Applied
+          {preview.promoApplied}: {t`${discount} OFF Applied`}
         </p>
       )}
       {preview.promoMessage && <p className="note">{preview.promoMessage}</p>}

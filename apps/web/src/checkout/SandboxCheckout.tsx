@@ -1,6 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { withoutSeparators } from "@mithai/schema/account";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
+import { paiseToRupees } from "@mithai/schema/money";
+import { formatRupees } from "../lib/format";
 import type { PlacedOrder } from "@mithai/schema/order";
 import { SubmitButton } from "../components/FormStatus";
 import type { PaymentPrefill, PaymentResult, PaymentSuccess } from "./payment-window";
@@ -38,6 +40,7 @@ export default function SandboxCheckout({
   prefill: PaymentPrefill;
   onResult: (result: PaymentResult) => void;
 }) {
+  const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const [method, setMethod] = useState<Method>("upi");
   const [busy, setBusy] = useState(false);
@@ -54,7 +57,7 @@ export default function SandboxCheckout({
       const answer = await payAtSandbox(placed, method, outcome);
       onResult(answer.status === "captured" && answer.response ? { kind: "paid", response: answer.response } : { kind: "failed" });
     } catch {
-      setError("The test payment could not be processed. Please try again.");
+      setError(t`The test payment could not be processed. Please try again.`);
       setBusy(false);
     }
   }
@@ -82,43 +85,49 @@ export default function SandboxCheckout({
           </h2>
           <p className="rzp-amount">{amount}</p>
         </div>
-        <span className="rzp-test-badge">Test mode</span>
-        <button type="button" className="rzp-close" aria-label="Close payment window" disabled={busy} onClick={() => onResult({ kind: "dismissed" })}>
+        <span className="rzp-test-badge">
+          <Trans>Test mode</Trans>
+        </span>
+        <button type="button" className="rzp-close" aria-label={t`Close payment window`} disabled={busy} onClick={() => onResult({ kind: "dismissed" })}>
           ×
         </button>
       </div>
-      <p className="rzp-test-note">Sandbox payment: no real money is charged.</p>
+      <p className="rzp-test-note">
+        <Trans>Sandbox payment: no real money is charged.</Trans>
+      </p>
       <p className="rzp-contact">
         {prefill.email}
         {prefill.contact ? ` · +91 ${withoutSeparators(prefill.contact).slice(-10)}` : ""}
       </p>
       <form className="rzp-body" onSubmit={submit}>
         <fieldset className="rzp-methods">
-          <legend>Payment method</legend>
+          <legend>
+            <Trans>Payment method</Trans>
+          </legend>
           {(["upi", "card"] as const).map((option) => (
             <label key={option} className={`rzp-method${method === option ? " is-selected" : ""}`}>
               <input type="radio" name="method" value={option} checked={method === option} onChange={() => setMethod(option)} />
-              {option === "upi" ? "UPI" : "Card"}
+              {option === "upi" ? "UPI" : t`Card`}
             </label>
           ))}
         </fieldset>
         {method === "upi" ? (
           <label className="rzp-field">
-            UPI ID
+            <Trans>UPI ID</Trans>
             <input name="vpa" defaultValue="success@razorpay" autoComplete="off" required />
           </label>
         ) : (
           <div className="rzp-card-fields">
             <label className="rzp-field">
-              Card number
+              <Trans>Card number</Trans>
               <input name="card" defaultValue="4111 1111 1111 1111" inputMode="numeric" autoComplete="off" required />
             </label>
             <label className="rzp-field">
-              Expiry
+              <Trans>Expiry</Trans>
               <input name="expiry" defaultValue="12/30" autoComplete="off" required />
             </label>
             <label className="rzp-field">
-              CVV
+              <Trans>CVV</Trans>
               <input name="cvv" defaultValue="123" inputMode="numeric" autoComplete="off" required />
             </label>
           </div>
@@ -128,14 +137,16 @@ export default function SandboxCheckout({
             {error}
           </p>
         )}
-        <SubmitButton className="rzp-pay" busy={busy} busyLabel="Processing...">
-          {`Pay ${amount}`}
+        <SubmitButton className="rzp-pay" busy={busy} busyLabel={t`Processing...`}>
+          {t`Pay ${amount}`}
         </SubmitButton>
         <button type="button" className="rzp-fail" disabled={busy} onClick={() => void pay("failure")}>
-          Simulate a failed payment
+          <Trans>Simulate a failed payment</Trans>
         </button>
       </form>
-      <p className="rzp-footer">Secured by Razorpay (sandbox)</p>
+      <p className="rzp-footer">
+        <Trans>Secured by Razorpay (sandbox)</Trans>
+      </p>
     </dialog>
   );
 }

@@ -1,34 +1,48 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useSearchParams } from "react-router";
-import { formatRupees } from "@mithai/schema/money";
+import { formatRupees } from "../lib/format";
 import { DISCOUNT_PAISE, ordersUntilDiscount, orderNumberOf } from "@mithai/schema/order";
 import { useDocumentTitle } from "../lib/use-document-title";
 import "./checkout.css";
 
-const DISCOUNT = formatRupees(DISCOUNT_PAISE / 100);
-
 /** /verify: the payment result (SPEC §2), read from the query string the order page sets. */
 export function VerifyPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const success = params.get("success") === "true";
-  useDocumentTitle(success ? "Order confirmed" : params.get("reason") === "unverified" ? "Confirming payment" : "Payment failed");
+  useDocumentTitle(success ? t`Order confirmed` : params.get("reason") === "unverified" ? t`Confirming payment` : t`Payment failed`);
 
   if (!success) return <PaymentNotConfirmed reason={params.get("reason")} orderId={params.get("orderId")} paymentId={params.get("paymentId")} />;
 
   const name = params.get("name");
   const orderId = params.get("orderId") ?? "";
   const discounted = params.get("discount") === "true";
+  const discount = formatRupees(DISCOUNT_PAISE / 100);
+  const orderNumber = orderId ? orderNumberOf(orderId) : "";
   const remaining = ordersUntilDiscount(Number(params.get("orderCount")) || 0);
   return (
     <section className="container section narrow center verify" aria-labelledby="verify-title">
-      <h1 id="verify-title">Payment successful!</h1>
+      <h1 id="verify-title">
+        <Trans>Payment successful!</Trans>
+      </h1>
       <p>
-        {name ? `Thank you, ${name}! ` : "Thank you! "}Your order {orderId && <strong>{orderNumberOf(orderId)}</strong>} is confirmed. We have
-        e-mailed you the details.
+        {name ? t`Thank you, ${name}!` : t`Thank you!`}{" "}
+        <Trans>
+          Your order <strong>{orderNumber}</strong> is confirmed. We have e-mailed you the details.
+        </Trans>
       </p>
-      {discounted && <p className="discount-badge">{DISCOUNT} OFF was applied to this order.</p>}
-      <p className="note">
-        Get {DISCOUNT} OFF on your 2nd order in a month: {remaining} more {remaining === 1 ? "order" : "orders"} needed.
-      </p>
+      {/* One plain sentence about the ₹150: saved now, or waiting on the next order this month, or nothing. */}
+      {discounted ? (
+        <p className="discount-badge">
+          <Trans>You saved {discount} on this order, your 2nd this month.</Trans>
+        </p>
+      ) : (
+        remaining > 0 && (
+          <p className="note">
+            <Trans>Order again this month and your next order gets {discount} off.</Trans>
+          </p>
+        )
+      )}
       <AfterOrderActions />
     </section>
   );
@@ -40,17 +54,22 @@ export function VerifyPage() {
  * references to quote. Anything else keeps SPEC §2's words.
  */
 function PaymentNotConfirmed({ reason, orderId, paymentId }: { reason: string | null; orderId: string | null; paymentId: string | null }) {
+  const { t } = useLingui();
   if (reason === "declined") {
     return (
       <section className="container section narrow center verify verify-failed" aria-labelledby="verify-title">
-        <h1 id="verify-title">Your payment was declined</h1>
-        <p>Nothing was charged. Your cart is kept: you can try again, with another card or UPI.</p>
+        <h1 id="verify-title">
+          <Trans>Your payment was declined</Trans>
+        </h1>
+        <p>
+          <Trans>Nothing was charged. Your cart is kept: you can try again, with another card or UPI.</Trans>
+        </p>
         <div className="verify-actions">
           <Link to="/order" className="button button-primary">
-            Try again
+            <Trans>Try again</Trans>
           </Link>
           <Link to="/cart" className="button button-secondary">
-            Return to Cart
+            <Trans>Return to Cart</Trans>
           </Link>
         </div>
       </section>
@@ -59,36 +78,50 @@ function PaymentNotConfirmed({ reason, orderId, paymentId }: { reason: string | 
   if (reason === "unverified") {
     return (
       <section className="container section narrow center verify verify-pending" aria-labelledby="verify-title">
-        <h1 id="verify-title">We are confirming your payment</h1>
+        <h1 id="verify-title">
+          <Trans>We are confirming your payment</Trans>
+        </h1>
         <p>
-          We could not confirm your payment yet, so we are checking with the bank. There is nothing you need to do: your order updates by itself within a
-          few minutes, and if it was paid you will find it in My Orders and get the receipt by e-mail. If it was not, nothing stays charged.
+          <Trans>
+            We could not confirm your payment yet, so we are checking with the bank. There is nothing you need to do: your order updates by itself
+            within a few minutes, and if it was paid you will find it in My Orders and get the receipt by e-mail. If it was not, nothing stays charged.
+          </Trans>
         </p>
-        <dl className="verify-reference" aria-label="Reference">
+        <dl className="verify-reference" aria-label={t`Reference`}>
           {orderId && (
             <div>
-              <dt>Order</dt>
+              <dt>
+                <Trans>Order</Trans>
+              </dt>
               <dd>{orderNumberOf(orderId)}</dd>
             </div>
           )}
           {paymentId && (
             <div>
-              <dt>Payment ID</dt>
+              <dt>
+                <Trans>Payment ID</Trans>
+              </dt>
               <dd>{paymentId}</dd>
             </div>
           )}
         </dl>
-        <p className="note">Please quote these if you contact us.</p>
+        <p className="note">
+          <Trans>Please quote these if you contact us.</Trans>
+        </p>
         <AfterOrderActions />
       </section>
     );
   }
   return (
     <section className="container section narrow center verify verify-failed" aria-labelledby="verify-title">
-      <h1 id="verify-title">Oops! Something went wrong.</h1>
-      <p>Your payment could not be verified. If the amount was deducted, please contact support with the payment ID.</p>
+      <h1 id="verify-title">
+        <Trans>Oops! Something went wrong.</Trans>
+      </h1>
+      <p>
+        <Trans>Your payment could not be verified. If the amount was deducted, please contact support with the payment ID.</Trans>
+      </p>
       <Link to="/cart" className="button button-primary">
-        Return to Cart
+        <Trans>Return to Cart</Trans>
       </Link>
     </section>
   );
@@ -99,10 +132,10 @@ function AfterOrderActions() {
   return (
     <div className="verify-actions">
       <Link to="/user-dashboard/my-orders" className="button button-primary">
-        View my orders
+        <Trans>View my orders</Trans>
       </Link>
       <Link to="/" className="button button-secondary">
-        Continue shopping
+        <Trans>Continue shopping</Trans>
       </Link>
     </div>
   );

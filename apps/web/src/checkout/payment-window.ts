@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { PlacedOrder } from "@mithai/schema/order";
 
 /** Razorpay checkout's answer to a successful payment, which the server verifies. */
@@ -62,7 +63,7 @@ export async function openRazorpayCheckout(
     amount: placed.amount,
     currency: placed.currency,
     name: shopName,
-    description: "Handcrafted sweets",
+    description: t`Handcrafted sweets`,
     order_id: placed.razorpayOrderId,
     prefill,
     theme: { color: "#7a1f2b" },

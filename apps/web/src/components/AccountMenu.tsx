@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -11,7 +12,7 @@ export function AccountMenu() {
   if (!token) {
     return (
       <button type="button" className="button button-secondary navbar-signin" onClick={() => openLoginPopup("Login")}>
-        Sign In
+        <Trans>Sign In</Trans>
       </button>
     );
   }
@@ -19,6 +20,7 @@ export function AccountMenu() {
 }
 
 function ProfileMenu() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,24 +62,24 @@ function ProfileMenu() {
         if (!rootRef.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
-      <button ref={buttonRef} type="button" className="icon-button" aria-label="Account" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+      <button ref={buttonRef} type="button" className="icon-button" aria-label={t`Account`} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         <ProfileIcon />
       </button>
       {open && (
         <ul id={menuId} className="profile-menu-list">
           <li>
             <Link to="/user-dashboard/my-profile" onClick={() => setOpen(false)}>
-              My Profile
+              <Trans>My Profile</Trans>
             </Link>
           </li>
           <li>
             <Link to="/user-dashboard/my-orders" onClick={() => setOpen(false)}>
-              Orders
+              <Trans>Orders</Trans>
             </Link>
           </li>
           <li>
             <button type="button" onClick={logout}>
-              Logout
+              <Trans>Logout</Trans>
             </button>
           </li>
         </ul>

@@ -1,15 +1,18 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useCart } from "../lib/cart";
 import { priceCart } from "../lib/cart-lines";
+import { catalogLang } from "../lib/catalog-language";
 import { trpc } from "../lib/trpc";
 
 /** The navbar's cart icon, with a dot while the cart total is not 0 (SPEC §2). */
 export function CartLink() {
+  const { t } = useLingui();
   const { cart } = useCart();
-  const catalogue = trpc.catalog.list.useQuery();
+  const catalogue = trpc.catalog.list.useQuery(catalogLang());
   const hasTotal = Boolean(cart && catalogue.data && priceCart(cart, catalogue.data).subtotal !== 0);
   return (
-    <Link to="/cart" className="icon-button cart-link" aria-label={hasTotal ? "Cart, has items" : "Cart"}>
+    <Link to="/cart" className="icon-button cart-link" aria-label={hasTotal ? t`Cart, has items` : t`Cart`}>
       <CartIcon />
       {hasTotal && <span className="cart-dot" data-testid="cart-dot" aria-hidden="true" />}
     </Link>

@@ -1,33 +1,38 @@
-import { useState } from "react";
+import { Trans } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { STATIC_PAGES } from "@mithai/schema/pages";
-import { acceptCookies, hasCookieConsent } from "../lib/cookie-consent";
+import { CONSENT_ACCEPTED, CONSENT_NECESSARY, type ConsentStatus } from "@mithai/schema/consent";
+import { chooseCookies, hasCookieConsent, syncConsentCookie } from "../lib/cookie-consent";
 
-/** SPEC §2: 'Cookies and Tracking' with Accept, shown until consent is stored. */
+/** SPEC §2: 'Cookies and Tracking' with Accept (and "Only necessary"), shown until a choice is stored. */
 export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasCookieConsent);
+  useEffect(syncConsentCookie, []);
   if (accepted) return null;
+  const choose = (status: ConsentStatus) => {
+    chooseCookies(status);
+    setAccepted(true);
+  };
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title">
       <div className="container cookie-banner-inner">
         <div>
-          <h2 id="cookie-banner-title" className="cookie-banner-title">Cookies and Tracking</h2>
+          <h2 id="cookie-banner-title" className="cookie-banner-title"><Trans>Cookies and Tracking</Trans></h2>
           <p className="cookie-banner-text">
-            <span className="cookie-banner-long">We use cookies and your browser's storage to keep you signed in, remember your cart and understand how the shop is used. </span>
-            <span className="cookie-banner-short">Cookies keep you signed in and your cart saved. </span>
-            <Link to={STATIC_PAGES.privacy.path}>How we use your data</Link>
+            <span className="cookie-banner-long"><Trans>We use cookies and your browser's storage to keep you signed in, remember your cart and understand how the shop is used.</Trans> </span>
+            <span className="cookie-banner-short"><Trans>Cookies keep you signed in and your cart saved.</Trans> </span>
+            <Link to={STATIC_PAGES.privacy.path}><Trans>How we use your data</Trans></Link>
           </p>
         </div>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => {
-            acceptCookies();
-            setAccepted(true);
-          }}
-        >
-          Accept
-        </button>
+        <div className="cookie-banner-actions">
+          <button type="button" className="button button-secondary" onClick={() => choose(CONSENT_NECESSARY)}>
+            <Trans>Only necessary</Trans>
+          </button>
+          <button type="button" className="button button-primary" onClick={() => choose(CONSENT_ACCEPTED)}>
+            <Trans>Accept</Trans>
+          </button>
+        </div>
       </div>
     </section>
   );

@@ -1,20 +1,24 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import type { DeliveryQuote } from "@mithai/schema/kitchen";
-import { formatRupees } from "@mithai/schema/money";
+import { formatCalendarDay, formatRupees } from "../lib/format";
 import { serverMessageOf } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 
-const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString("en-IN", { weekday: "short", day: "numeric", month: "short" });
-
 /** What a quote means for the customer, in one sentence. */
 export function quoteSentence(quote: DeliveryQuote): string {
-  if (!quote.serviceable || !quote.etaFrom || !quote.etaTo) return "Sorry, we do not deliver to this PIN code yet.";
-  const cost = quote.charge === 0 ? "Free delivery" : `Delivery ${formatRupees(quote.charge)}`;
-  return `${cost}, arrives ${day(quote.etaFrom)} – ${day(quote.etaTo)}.`;
+  if (!quote.serviceable || !quote.etaFrom || !quote.etaTo) return t`Sorry, we do not deliver to this PIN code yet.`;
+  const from = formatCalendarDay(quote.etaFrom);
+  const to = formatCalendarDay(quote.etaTo);
+  if (quote.charge === 0) return t`Free delivery, arrives ${from} – ${to}.`;
+  const charge = formatRupees(quote.charge);
+  return t`Delivery ${charge}, arrives ${from} – ${to}.`;
 }
 
 /** "Check delivery": whether the kitchen delivers to a PIN code, for how much (for `subtotal` rupees) and when. */
-export function DeliveryCheck({ subtotal }: { subtotal: number }) {
+export function DeliveryCheck({ subtotal, onChecked }: { subtotal: number; onChecked?: (pincode: string) => void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [pincode, setPincode] = useState("");
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
@@ -26,8 +30,9 @@ export function DeliveryCheck({ subtotal }: { subtotal: number }) {
     try {
       const quote = await utils.delivery.quote.fetch({ pincode, subtotal }, { retry: false });
       setAnswer({ ok: quote.serviceable, text: quoteSentence(quote) });
+      onChecked?.(pincode);
     } catch (error) {
-      setAnswer({ ok: false, text: serverMessageOf(error) ?? "We could not check this PIN code. Please try again." });
+      setAnswer({ ok: false, text: serverMessageOf(error) ?? t`We could not check this PIN code. Please try again.` });
     } finally {
       setBusy(false);
     }
@@ -35,19 +40,19 @@ export function DeliveryCheck({ subtotal }: { subtotal: number }) {
 
   return (
     <form className="delivery-check" onSubmit={(event) => void check(event)}>
-      <label htmlFor="delivery-pincode">Check delivery</label>
+      <label htmlFor="delivery-pincode"><Trans>Check delivery</Trans></label>
       <div className="cart-promo-row">
         <input
           id="delivery-pincode"
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="6-digit PIN code"
+          placeholder={t`6-digit PIN code`}
           value={pincode}
           onChange={(event) => setPincode(event.target.value.replace(/\D/g, ""))}
         />
         <button type="submit" className="button button-secondary" disabled={busy || pincode.length !== 6}>
-          Check
+          <Trans>Check</Trans>
         </button>
       </div>
       {answer && (

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 
 /** An empty list (cart, orders) and the way back to the menu. */
@@ -6,7 +7,7 @@ export function EmptyWithBrowseLink({ message, className, buttonClassName }: { m
     <div className={className}>
       <p>{message}</p>
       <Link to="/" className={buttonClassName}>
-        Browse sweets
+        <Trans>Browse sweets</Trans>
       </Link>
     </div>
   );

@@ -1,7 +1,9 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { FoodItem } from "@mithai/schema/catalog";
-import { formatRupees } from "@mithai/schema/money";
+import { formatRupees } from "../lib/format";
 import { foodImageProps } from "../lib/images";
+import { ItemStars } from "./Stars";
 import { StockNote } from "./StockNote";
 
 export function FoodCard({ item, eager = false }: { item: FoodItem; eager?: boolean }) {
@@ -20,9 +22,10 @@ export function FoodCard({ item, eager = false }: { item: FoodItem; eager?: bool
         />
         <div className="food-card-body">
           <h3 className="food-card-title">{item.name}</h3>
+          <ItemStars rating={item.rating} />
           <p className="food-card-desc">{item.description}</p>
           <p className="food-card-price">
-            {formatRupees(item.price)} <span className="muted">/ kg</span>
+            {formatRupees(item.price)} <span className="muted"><Trans>/ kg</Trans></span>
           </p>
           <StockNote stockKg={item.stockKg} />
         </div>

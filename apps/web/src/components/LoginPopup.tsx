@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
@@ -11,6 +13,7 @@ import { CHECKOUT_PATH, takeRedirectAfterLogin } from "../lib/redirect-after-log
 import { setCustomerToken } from "../lib/session";
 import { forgetCustomer, trpc } from "../lib/trpc";
 import { formText } from "../lib/form";
+import { activeLanguage } from "../lib/i18n";
 import { SubmitButton } from "./FormStatus";
 
 /** The navbar's login / sign-up dialog (SPEC §2, §4); opened from anywhere through lib/login-popup. */
@@ -35,10 +38,12 @@ export function LoginPopup() {
 
 /** A short welcome for a shopper who signed in (or up) on the way to checkout and now lands on the order page. */
 function welcomeToCheckout(newName: string | null): string {
-  return newName ? `Welcome, ${newName.trim()}! Your account is ready: add a delivery address to place your order.` : "Welcome back! Your cart is ready: confirm the delivery address to place your order.";
+  const name = newName?.trim();
+  return name ? t`Welcome, ${name}! Your account is ready: add a delivery address to place your order.` : t`Welcome back! Your cart is ready: confirm the delivery address to place your order.`;
 }
 
 function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -58,7 +63,7 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
     const email = formText(form, "email");
     const password = formText(form, "password");
     try {
-      const result = signingUp ? await register.mutateAsync({ name: formText(form, "name"), email, password }) : await login.mutateAsync({ email, password });
+      const result = signingUp ? await register.mutateAsync({ name: formText(form, "name"), email, password, language: activeLanguage() }) : await login.mutateAsync({ email, password });
       // Whatever was cached belonged to the previous visitor.
       forgetCustomer(queryClient);
       setCustomerToken(result.token);
@@ -72,30 +77,30 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
       const welcome = target === CHECKOUT_PATH ? welcomeToCheckout(signingUp ? formText(form, "name") : null) : null;
       if (welcome || told) showNotice([welcome, told].filter(Boolean).join(" "));
     } catch (cause) {
-      setError(serverMessageOf(cause) ?? "An error occurred while logging in.");
+      setError(serverMessageOf(cause) ?? t`An error occurred while logging in.`);
     }
   }
 
   return (
     <form className="login-popup-form" onSubmit={submit}>
       <div className="login-popup-head">
-        <h2 id="login-popup-title">{mode}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={closeLoginPopup}>
+        <h2 id="login-popup-title">{signingUp ? t`Sign Up` : t`Login`}</h2>
+        <button type="button" className="icon-button" aria-label={t`Close`} onClick={closeLoginPopup}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
 
-      {signingUp && <Field label="Your name" name="name" autoComplete="name" required maxLength={100} autoFocus />}
-      <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} autoFocus={!signingUp} />
+      {signingUp && <Field label={t`Your name`} name="name" autoComplete="name" required maxLength={100} autoFocus />}
+      <Field label={t`Email`} name="email" type="email" autoComplete="email" required maxLength={254} autoFocus={!signingUp} />
       <Field
-        label="Password"
+        label={t`Password`}
         name="password"
         type="password"
         required
         autoComplete={signingUp ? "new-password" : "current-password"}
         minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
         maxLength={200}
-        hint={signingUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+        hint={signingUp ? t`At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
       />
 
       {/* The agreement is made once, when the account is created; a returning customer is never asked to tick it again. */}
@@ -103,15 +108,15 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
         <>
           <label className="checkbox">
             <input type="checkbox" name="terms" required />
-            <span>By continuing, I agree to the terms of use &amp; privacy policy.</span>
+            <span><Trans>By continuing, I agree to the terms of use &amp; privacy policy.</Trans></span>
           </label>
           <p className="field-hint">
-            Read our <TermsLinks />.
+            <Trans>Read our <TermsLinks />.</Trans>
           </p>
         </>
       ) : (
         <p className="field-hint">
-          Signing in, you continue under our <TermsLinks />.
+          <Trans>Signing in, you continue under our <TermsLinks />.</Trans>
         </p>
       )}
 
@@ -121,20 +126,20 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
         </p>
       )}
 
-      <SubmitButton className="button button-primary button-block" busy={busy} busyLabel="Please wait...">
-        {signingUp ? "Create account" : "Login"}
+      <SubmitButton className="button button-primary button-block" busy={busy} busyLabel={t`Please wait...`}>
+        {signingUp ? t`Create account` : t`Login`}
       </SubmitButton>
 
       {signingUp ? (
-        <SwitchMode to="Login" question="Already have an account?" action="Login here" />
+        <SwitchMode to="Login" question={t`Already have an account?`} action={t`Login here`} />
       ) : (
         <>
           <p className="login-popup-switch">
             <Link to="/forgot-password" onClick={closeLoginPopup}>
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           </p>
-          <SwitchMode to="Sign Up" question="Create a new account?" action="Click here" />
+          <SwitchMode to="Sign Up" question={t`Create a new account?`} action={t`Click here`} />
         </>
       )}
     </form>
@@ -144,7 +149,7 @@ function LoginForm({ mode }: { mode: "Login" | "Sign Up" }) {
 /** The terms and privacy pages, each closing the popup on the way. */
 function TermsLinks() {
   return (
-    <>
+    <Trans>
       <Link to="/terms-and-conditions" onClick={closeLoginPopup}>
         terms of use
       </Link>{" "}
@@ -152,7 +157,7 @@ function TermsLinks() {
       <Link to="/privacy-policy" onClick={closeLoginPopup}>
         privacy policy
       </Link>
-    </>
+    </Trans>
   );
 }
 

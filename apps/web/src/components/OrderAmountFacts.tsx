@@ -1,4 +1,5 @@
-import { formatRupees } from "@mithai/schema/money";
+import { Trans } from "@lingui/react/macro";
+import { formatRupees } from "../lib/format";
 
 interface OrderAmounts {
   subtotal: number;
@@ -18,7 +19,9 @@ export function OrderAmountFacts({ order, discountLabel, itemiseDelivery = false
     <>
       {itemised && (
         <div>
-          <dt>Subtotal</dt>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
           <dd>{formatRupees(order.subtotal)}</dd>
         </div>
       )}
@@ -30,12 +33,14 @@ export function OrderAmountFacts({ order, discountLabel, itemiseDelivery = false
       )}
       {order.deliveryCharge > 0 && (
         <div>
-          <dt>Delivery</dt>
+          <dt>
+            <Trans>Delivery</Trans>
+          </dt>
           <dd>{formatRupees(order.deliveryCharge)}</dd>
         </div>
       )}
       <div>
-        <dt>{itemised ? "Paid" : "Amount"}</dt>
+        <dt>{itemised ? <Trans>Paid</Trans> : <Trans>Amount</Trans>}</dt>
         <dd>{formatRupees(order.amount)}</dd>
       </div>
     </>

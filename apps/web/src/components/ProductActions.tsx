@@ -1,12 +1,13 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
 import type { FoodItem } from "@mithai/schema/catalog";
 import { useCart } from "../lib/cart";
-import { MINIMUM_QUANTITY_MESSAGE } from "@mithai/schema/cart";
 
 /** Quantity stepper, Add (then 'Added') and Proceed to Cart (once added) for one product (SPEC §4). */
 export function ProductActions({ item }: { item: FoodItem }) {
+  const { t } = useLingui();
   const { change } = useCart();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
@@ -17,7 +18,7 @@ export function ProductActions({ item }: { item: FoodItem }) {
 
   const decrease = () => {
     if (quantity <= MIN_LINE_QUANTITY) {
-      alert(MINIMUM_QUANTITY_MESSAGE);
+      alert(t`Minimum ${MIN_LINE_QUANTITY} kg required to add to cart.`);
       return;
     }
     setQuantity(quantity - 1);
@@ -32,23 +33,23 @@ export function ProductActions({ item }: { item: FoodItem }) {
 
   return (
     <div className="product-actions">
-      <div className="stepper" role="group" aria-label="Quantity in kg">
-        <button type="button" aria-label="One kg less" onClick={decrease}>
+      <div className="stepper" role="group" aria-label={t`Quantity in kg`}>
+        <button type="button" aria-label={t`One kg less`} onClick={decrease}>
           −
         </button>
-        <output aria-live="polite" aria-label="Quantity">
-          {quantity} kg
+        <output aria-live="polite" aria-label={t`Quantity`}>
+          <Trans>{quantity} kg</Trans>
         </output>
-        <button type="button" aria-label="One kg more" disabled={quantity >= most} onClick={() => setQuantity(quantity + 1)}>
+        <button type="button" aria-label={t`One kg more`} disabled={quantity >= most} onClick={() => setQuantity(quantity + 1)}>
           +
         </button>
       </div>
       <div className="product-buttons">
         <button type="button" className="button button-primary" disabled={added || busy || item.soldOut} onClick={add}>
-          {item.soldOut ? "Sold out" : added ? "Added" : "Add"}
+          {item.soldOut ? t`Sold out` : added ? t`Added` : t`Add`}
         </button>
         <button type="button" className="button button-secondary" disabled={!added} onClick={() => navigate("/cart")}>
-          Proceed to Cart
+          <Trans>Proceed to Cart</Trans>
         </button>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { promoAppliedSentence } from "../lib/promo";
 import { useState, type FormEvent } from "react";
 import type { PromoApplyAnswer } from "@mithai/schema/kitchen";
 import { serverMessageOf } from "../lib/errors";
@@ -10,6 +12,7 @@ import { trpc } from "../lib/trpc";
  * cannot be used. A guest is asked to sign in first (codes are per customer).
  */
 export function PromoBox({ isSignedIn, applied, onApplied }: { isSignedIn: boolean; applied: PromoApplyAnswer | null; onApplied: (answer: PromoApplyAnswer | null) => void }) {
+  const { t } = useLingui();
   const applyCode = trpc.promo.apply.useMutation();
   const [code, setCode] = useState(applied?.code ?? "");
   const [refusal, setRefusal] = useState("");
@@ -20,20 +23,21 @@ export function PromoBox({ isSignedIn, applied, onApplied }: { isSignedIn: boole
     setRefusal("");
     if (!isSignedIn) {
       setRedirectAfterLogin("/cart");
-      setRefusal("Please sign in to use a promo code.");
+      setRefusal(t`Please sign in to use a promo code.`);
       openLoginPopup("Login");
       return;
     }
     if (!code.trim()) {
-      setRefusal("Type a promo code first.");
+      setRefusal(t`Type a promo code first.`);
       return;
     }
     setBusy(true);
     try {
       onApplied(await applyCode.mutateAsync({ code }));
     } catch (error) {
-      onApplied(null);
-      setRefusal(serverMessageOf(error) ?? "We could not check this code. Please try again.");
+      // A code that cannot be used changes nothing: the one already applied (kept with the cart) stays.
+      const why = serverMessageOf(error) ?? t`We could not check this code. Please try again.`;
+      setRefusal(applied ? t`${why} ${applied.code} is still applied.` : why);
     } finally {
       setBusy(false);
     }
@@ -41,16 +45,16 @@ export function PromoBox({ isSignedIn, applied, onApplied }: { isSignedIn: boole
 
   return (
     <form className="cart-promo" onSubmit={(event) => void apply(event)}>
-      <label htmlFor="promocode">If you have a promo code, enter it here</label>
+      <label htmlFor="promocode"><Trans>If you have a promo code, enter it here</Trans></label>
       <div className="cart-promo-row">
-        <input id="promocode" name="promocode" type="text" placeholder="Promo code" autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} />
+        <input id="promocode" name="promocode" type="text" placeholder={t`Promo code`} autoComplete="off" value={code} onChange={(event) => setCode(event.target.value)} />
         <button type="submit" className="button button-secondary" disabled={busy}>
-          Submit
+          <Trans>Submit</Trans>
         </button>
       </div>
       {applied && (
         <p role="status" className="delivery-ok">
-          {applied.message}{" "}
+          {promoAppliedSentence(applied)}{" "}
           <button
             type="button"
             className="link-button"
@@ -59,7 +63,7 @@ export function PromoBox({ isSignedIn, applied, onApplied }: { isSignedIn: boole
               setCode("");
             }}
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </p>
       )}

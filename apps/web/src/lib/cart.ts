@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useEffect } from "react";
-import { mergeChangeNotice, type CartLine, type CartMap } from "@mithai/schema/cart";
+import { CART_FULL_MESSAGE, LINE_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, MINIMUM_QUANTITY_MESSAGE, type CartLine, type CartMap, type MergedQuantityChange } from "@mithai/schema/cart";
+import { t } from "@lingui/core/macro";
+import { activeLocale } from "./i18n";
 import { applyCartChange, cartMapOf, type CartChange } from "./cart-lines";
 import { serverMessageOf } from "./errors";
 import { clearGuestCarts, getGuestCart, guestCartToMerge, setGuestCart, useGuestCart } from "./guest-cart";
@@ -29,14 +31,14 @@ export function useCart(): CartStore {
   async function change(change: CartChange): Promise<boolean> {
     if (!getCustomerToken()) {
       const next = applyCartChange(getGuestCart(), change);
-      if (next instanceof Error) return refuse(next.message);
+      if (next instanceof Error) return refuse(limitText(next));
       setGuestCart(next);
       return true;
     }
     await utils.cart.get.cancel();
     const previous = utils.cart.get.getData() ?? [];
     const next = applyCartChange(cartMapOf(previous), change);
-    if (next instanceof Error) return refuse(next.message);
+    if (next instanceof Error) return refuse(limitText(next));
     utils.cart.get.setData(undefined, linesOf(next));
     try {
       utils.cart.get.setData(undefined, await sendChange(utils.client, change));
@@ -44,7 +46,7 @@ export function useCart(): CartStore {
     } catch (error) {
       utils.cart.get.setData(undefined, previous);
       void utils.cart.get.invalidate();
-      return refuse(serverMessageOf(error) ?? "We could not update your cart. Please try again.");
+      return refuse(serverMessageOf(error) ?? t`We could not update your cart. Please try again.`);
     }
   }
 
@@ -68,10 +70,10 @@ export function moveGuestCart(utils: TRPCUtils): Promise<string | null> | null {
       clearGuestCarts();
       await utils.cart.get.cancel();
       utils.cart.get.setData(undefined, merged.cartItems);
-      const dropped = merged.droppedItemIds.length > 0 ? "Some sweets could not be moved to your cart: they are no longer on the menu or your cart is full." : null;
-      return [mergeChangeNotice(merged.changed), dropped].filter(Boolean).join(" ") || null;
+      const dropped = merged.droppedItemIds.length > 0 ? t`Some sweets could not be moved to your cart: they are no longer on the menu or your cart is full.` : null;
+      return [mergeNotice(merged.changed), dropped].filter(Boolean).join(" ") || null;
     })
-    .catch(() => "We could not move your cart to your account. Please refresh the page to try again.")
+    .catch(() => t`We could not move your cart to your account. Please refresh the page to try again.`)
     .finally(() => {
       moving = null;
     });
@@ -116,6 +118,27 @@ function sendChange(client: TRPCClient, change: CartChange): Promise<CartLine[]>
 
 function linesOf(cart: CartMap): CartLine[] {
   return Object.entries(cart).map(([_id, quantity]) => ({ _id, quantity }));
+}
+
+/** A cart limit (lib/cart-lines) in the page's language. */
+function limitText(error: Error): string {
+  switch (error.message) {
+    case MINIMUM_QUANTITY_MESSAGE:
+      return t`Minimum ${MIN_LINE_QUANTITY} kg required to add to cart.`;
+    case CART_FULL_MESSAGE:
+      return t`A cart can hold at most ${MAX_CART_LINES} different sweets`;
+    case LINE_FULL_MESSAGE:
+      return t`You can order at most ${MAX_LINE_QUANTITY} kg of one sweet`;
+    default:
+      return error.message;
+  }
+}
+
+/** @mithai/schema/cart's mergeChangeNotice in the page's language: saved quantities the guest's replaced. */
+function mergeNotice(changed: readonly MergedQuantityChange[]): string | null {
+  if (changed.length === 0) return null;
+  const lines = new Intl.ListFormat(activeLocale(), { type: "conjunction" }).format(changed.map(({ name, to, from }) => t`${name} set to ${to} kg (was ${from} kg)`));
+  return t`${lines} from your recent visit.`;
 }
 
 function refuse(message: string): false {

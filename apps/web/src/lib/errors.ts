@@ -1,10 +1,21 @@
 import { TRPCClientError } from "@trpc/client";
+import { isReasonCode, type ReasonCode } from "@mithai/schema/reasons";
+import type { Language } from "@mithai/schema/languages";
+
+/** The Hindi or Telugu sentences for refusals (lib/reason-messages), loaded with the language; none in English. */
+let refusals: typeof import("./reason-messages") | null = null;
+
+export async function loadRefusalMessages(language: Language): Promise<void> {
+  refusals = language === "en" ? null : await import("./reason-messages");
+}
 
 type ErrorData = { httpStatus?: number; code?: string; errors?: { path: string; message: string }[] } | undefined;
 
 /**
- * The server's own words for a refused request (a 4xx answer), or null when the request failed
- * some other way (network down, server error) and the caller should show its generic message.
+ * Words for a refused request (a 4xx answer), or null when the request failed some other way (network down, server
+ * error) and the caller should show its generic message. In English the server's own sentence (the most specific);
+ * in Hindi and Telugu the translation chosen by the answer's reason `code`, naming a refused field in the language;
+ * the server's sentence when the code has no translation.
  */
 export function serverMessageOf(error: unknown): string | null {
   if (!(error instanceof TRPCClientError)) return null;
@@ -13,11 +24,14 @@ export function serverMessageOf(error: unknown): string | null {
   if (status === undefined || status < 400 || status >= 500 || !error.message) return null;
   // A refused field is named for tools ("address.pincode: …"); beside the form's field, its words alone read better.
   const first = data?.errors?.[0];
-  if (first?.path && error.message === `${first.path}: ${first.message}`) return first.message;
-  return error.message;
+  const english = first?.path && error.message === `${first.path}: ${first.message}` ? first.message : error.message;
+  if (!refusals) return english;
+  const code = isReasonCode(data?.code) ? data.code : undefined;
+  return (code && refusals.reasonMessage(code, first?.path ? refusals.fieldName(first.path) : undefined)) ?? english;
 }
 
-/** The tRPC error code of a failed call ("UNAUTHORIZED", "TOO_MANY_REQUESTS", ...), if the server gave one. */
-export function errorCodeOf(error: unknown): string | undefined {
-  return error instanceof TRPCClientError ? (error.data as ErrorData)?.code : undefined;
+/** The reason code of a refused or failed call ("UNAUTHENTICATED", "RATE_LIMITED", "STOCK_SHORT", ...), if the server gave one. */
+export function errorCodeOf(error: unknown): ReasonCode | undefined {
+  const code = error instanceof TRPCClientError ? (error.data as ErrorData)?.code : undefined;
+  return isReasonCode(code) ? code : undefined;
 }

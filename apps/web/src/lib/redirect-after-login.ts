@@ -1,13 +1,18 @@
 import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { DEFAULT_LANGUAGE } from "@mithai/schema/languages";
+import { pathInLanguage } from "./language";
 
 /** Where a customer lands after signing in when nothing else was asked for (SPEC §4). */
 export const DEFAULT_REDIRECT_AFTER_LOGIN = "/cart";
 /** The order page: a guest who pressed "Proceed to checkout" continues there once signed in (issue 16). */
 export const CHECKOUT_PATH = "/order";
 
-/** Remembers where to return after the next sign-in (e.g. checkout sets the order page before opening the popup). */
+/**
+ * Remembers where to return after the next sign-in (e.g. checkout sets the order page before opening the popup), as
+ * an unprefixed path: the router adds the page's language when it goes there.
+ */
 export function setRedirectAfterLogin(path: string): void {
-  localStorage.setItem(STORAGE_KEYS.redirectAfterLogin, path);
+  localStorage.setItem(STORAGE_KEYS.redirectAfterLogin, pathInLanguage(path, DEFAULT_LANGUAGE));
 }
 
 /** The stored target (once: it is removed), or the default; only paths on this site are followed. */

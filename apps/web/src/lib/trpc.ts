@@ -26,7 +26,7 @@ export function makeQueryClient(): QueryClient {
     // A stored token the server no longer accepts (expired, account gone) signs the customer out.
     queryCache: new QueryCache({
       onError(error) {
-        if (errorCodeOf(error) === "UNAUTHORIZED" && getCustomerToken()) setCustomerToken(null);
+        if (errorCodeOf(error) === "UNAUTHENTICATED" && getCustomerToken()) setCustomerToken(null);
       },
     }),
     defaultOptions: {
@@ -35,8 +35,12 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-/** The catalogue query every page makes: a GET of its own, answered from the server's cache and revalidated by ETag. */
-const isCatalogList = (op: { type: string; path: string; input: unknown }) => op.type === "query" && op.path === "catalog.list" && op.input === undefined;
+/**
+ * The catalogue query every page makes (in English without input, otherwise `{ lang }`): a GET of its own, answered
+ * from the server's cache and revalidated by ETag.
+ */
+const isCatalogList = (op: { type: string; path: string; input: unknown }) =>
+  op.type === "query" && op.path === "catalog.list" && (op.input === undefined || (typeof op.input === "object" && op.input !== null && Object.keys(op.input).join() === "lang"));
 
 export function makeTRPCClient() {
   const headers = () => {

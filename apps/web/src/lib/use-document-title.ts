@@ -1,13 +1,20 @@
 import { useEffect } from "react";
-import { pageTitle, SHOP_DESCRIPTION } from "@mithai/schema/pages";
+import { t } from "@lingui/core/macro";
 import { SHOP_NAME } from "./shop";
+
+/** The shop's description in the page's language (@mithai/schema/pages' SHOP_DESCRIPTION in English). */
+export const shopDescription = (): string =>
+  t`Handcrafted Indian sweets made fresh in small batches and delivered across India. Laddoos, barfis, katlis and festive favourites, sold by weight.`;
+
+/** @mithai/schema/pages' pageTitle in the page's language: "<title> | <shop>", or the shop's own title. */
+export const pageTitle = (title?: string): string => (title ? `${title} | ${SHOP_NAME}` : t`${SHOP_NAME} — handcrafted Indian sweets`);
 
 /**
  * Sets the page title as "<title> | <shop>" (or the shop's own title) and its description, as the server writes them
- * for crawlers, so both follow the page on client-side navigation too.
+ * for crawlers, so both follow the page on client-side navigation too; both in the page's language.
  */
-export function useDocumentTitle(title?: string, description: string = SHOP_DESCRIPTION): void {
-  usePageHead(pageTitle(SHOP_NAME, title), description);
+export function useDocumentTitle(title?: string, description?: string): void {
+  usePageHead(pageTitle(title), description ?? shopDescription());
 }
 
 /**
@@ -18,7 +25,7 @@ export function usePageHead(title: string | undefined, description?: string, key
   useEffect(() => {
     if (!title) return;
     document.title = title;
-    setMeta("description", description ?? SHOP_DESCRIPTION);
+    setMeta("description", description ?? shopDescription());
     setMeta("keywords", keywords);
   }, [title, description, keywords]);
 }

@@ -1,8 +1,12 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { useSearchParams } from "react-router";
 import { CATEGORIES, type Category } from "@mithai/schema/catalog";
-import { CATEGORY_BLURBS, CATEGORY_PARAM, categoryFromParam, categoryPage } from "@mithai/schema/pages";
+import { CATEGORY_PARAM, categoryFromParam } from "@mithai/schema/pages";
+import { categoryText } from "../lib/categories";
 import { FoodCard, FoodCardSkeleton } from "../components/FoodCard";
+import { DeliveryTermsText } from "../lib/delivery-terms";
+import { catalogLang } from "../lib/catalog-language";
 import { trpc } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
@@ -14,12 +18,13 @@ const CATEGORY_COLOURS: Record<Category, string> = {
 };
 
 export function Home() {
-  const { data: items, isPending, isError } = trpc.catalog.list.useQuery();
+  const { t } = useLingui();
+  const { data: items, isPending, isError } = trpc.catalog.list.useQuery(catalogLang());
   // The chosen category lives in the address (`/?category=…`): shareable, and Back restores the previous choice.
   const [params, setParams] = useSearchParams();
   const category = categoryFromParam(params.get(CATEGORY_PARAM));
-  const heading = category ? categoryPage(category) : undefined;
-  useDocumentTitle(heading?.title, heading?.description);
+  const heading = category ? categoryText(category) : undefined;
+  useDocumentTitle(heading?.name, heading?.description);
   const menuRef = useRef<HTMLElement>(null);
   const gridRef = useRef<HTMLElement>(null);
 
@@ -35,21 +40,33 @@ export function Home() {
     <>
       <section className="hero">
         <div className="container hero-inner">
-          <p className="hero-kicker">Handcrafted · Small batches · Pure ghee</p>
-          <h1 className="hero-title">Sweets made the slow way, delivered fresh to your door</h1>
-          <p className="hero-text">Laddoos rolled by hand, katlis cut by eye, jaggery cooked to the right thread. Order by the kilo; delivery is free.</p>
+          <p className="hero-kicker">
+            <Trans>Handcrafted · Small batches · Pure ghee</Trans>
+          </p>
+          <h1 className="hero-title">
+            <Trans>Sweets made the slow way, delivered fresh to your door</Trans>
+          </h1>
+          <p className="hero-text">
+            <Trans>Laddoos rolled by hand, katlis cut by eye, jaggery cooked to the right thread. Order by the kilo.</Trans>{" "}
+            <span className="hero-delivery">
+              <DeliveryTermsText />
+            </span>
+          </p>
           <button type="button" className="button button-primary" onClick={() => menuRef.current?.scrollIntoView({ behavior: "smooth" })}>
-            View Menu
+            <Trans>View Menu</Trans>
           </button>
         </div>
       </section>
 
       <section ref={menuRef} id="menu" className="container section" aria-labelledby="menu-heading">
-        <h2 id="menu-heading" className="section-title">Explore our menu</h2>
-        <p className="muted">Choose a family of sweets; choose it again to see everything.</p>
-        <div className="category-picker" role="group" aria-label="Categories">
+        <h2 id="menu-heading" className="section-title"><Trans>Explore our menu</Trans></h2>
+        <p className="muted">
+          <Trans>Choose a family of sweets; choose it again to see everything.</Trans>
+        </p>
+        <div className="category-picker" role="group" aria-label={t`Categories`}>
           {CATEGORIES.map((name) => {
             const selected = category === name;
+            const text = categoryText(name);
             return (
               <button
                 key={name}
@@ -59,8 +76,8 @@ export function Home() {
                 onClick={() => choose(selected ? null : name)}
               >
                 <span className="category-swatch" style={{ background: CATEGORY_COLOURS[name] }} aria-hidden="true" />
-                <span className="category-name">{name}</span>
-                <span className="category-blurb">{CATEGORY_BLURBS[name]}</span>
+                <span className="category-name">{text.name}</span>
+                <span className="category-blurb">{text.blurb}</span>
               </button>
             );
           })}
@@ -69,10 +86,12 @@ export function Home() {
 
       <section ref={gridRef} className="container section food-section" aria-labelledby="top-heading">
         <h2 id="top-heading" className="section-title">
-          Top Sweets near you{category && `: ${category}`}
+          {heading ? t`Top Sweets near you: ${heading.name}` : t`Top Sweets near you`}
         </h2>
         {isError ? (
-          <p role="alert">We could not load the menu. Please refresh the page.</p>
+          <p role="alert">
+            <Trans>We could not load the menu. Please refresh the page.</Trans>
+          </p>
         ) : (
           <div className="food-grid" aria-busy={isPending}>
             {isPending
@@ -85,11 +104,15 @@ export function Home() {
       <section className="container section">
         <div className="whatsapp-banner">
           <div>
-            <h2 className="whatsapp-title">Join our WhatsApp community</h2>
-            <p>First word on festival boxes, fresh batches and members-only offers.</p>
+            <h2 className="whatsapp-title">
+              <Trans>Join our WhatsApp community</Trans>
+            </h2>
+            <p>
+              <Trans>First word on festival boxes, fresh batches and members-only offers.</Trans>
+            </p>
           </div>
           <a className="button button-whatsapp" href="https://chat.whatsapp.com/" target="_blank" rel="noopener noreferrer">
-            Join on WhatsApp
+            <Trans>Join on WhatsApp</Trans>
           </a>
         </div>
       </section>

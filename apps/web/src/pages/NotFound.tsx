@@ -1,14 +1,20 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 export function NotFound() {
-  useDocumentTitle("Not found");
+  const { t } = useLingui();
+  useDocumentTitle(t`Not found`);
   return (
     <section className="container section narrow center">
-      <h1>We couldn't find that sweet</h1>
-      <p className="muted">It may have sold out for the season or the link may be mistyped.</p>
+      <h1>
+        <Trans>We couldn't find that sweet</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>It may have sold out for the season or the link may be mistyped.</Trans>
+      </p>
       <Link className="button button-primary" to="/">
-        Back to the menu
+        <Trans>Back to the menu</Trans>
       </Link>
     </section>
   );

@@ -1,30 +1,42 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense } from "react";
 import { Navigate, useParams } from "react-router";
 import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
-import { formatRupees } from "@mithai/schema/money";
-import { productPageTitle } from "@mithai/schema/pages";
+import { formatRupees } from "../lib/format";
+import { categoryText } from "../lib/categories";
 import { DeliveryCheck } from "../components/DeliveryCheck";
 import { ProductActions } from "../components/ProductActions";
+import { ItemStars } from "../components/Stars";
 import { StockNote } from "../components/StockNote";
-import { Reviews } from "../components/Reviews";
 import { SuggestedItems } from "../components/SuggestedItems";
 import { Tabs } from "../components/Tabs";
 import { foodImageProps } from "../lib/images";
+import { catalogLang } from "../lib/catalog-language";
 import { trpc } from "../lib/trpc";
-import { SHOP_NAME } from "../lib/shop";
-import { usePageHead } from "../lib/use-document-title";
+import { activeLanguage } from "../lib/i18n";
+import { pageTitle, usePageHead } from "../lib/use-document-title";
 import { errorCodeOf } from "../lib/errors";
 
+// The Reviews tab (its list and form) loads after the page: below the fold, and out of the storefront's initial JavaScript.
+const Reviews = lazy(() => import("../components/Reviews").then((m) => ({ default: m.Reviews })));
+
 export function ProductPage() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
-  const product = trpc.catalog.bySlug.useQuery({ slug }, { retry: (count, error) => !isNotFound(error) && count < 1 });
-  const list = trpc.catalog.list.useQuery();
+  const product = trpc.catalog.bySlug.useQuery({ slug, ...catalogLang() }, { retry: (count, error) => !isNotFound(error) && count < 1 });
+  const list = trpc.catalog.list.useQuery(catalogLang());
   const productId = product.data?._id ?? "";
   const reviews = trpc.reviews.list.useInfiniteQuery({ productId }, { getNextPageParam: (page) => page.nextCursor, enabled: Boolean(productId) });
   const item = product.data;
-  usePageHead(item && productPageTitle(SHOP_NAME, item), item && (item.metaDescription || item.description), item?.metaKeywords);
+  const reviewCount = reviews.data ? (reviews.data.pages[0]?.total ?? 0) : undefined;
+  // The SEO fields are the owner's English; a Hindi or Telugu page is titled and described by the item's own words.
+  const english = activeLanguage() === "en";
+  usePageHead(item && ((english && item.metaTitle) || pageTitle(item.name)), item && ((english && item.metaDescription) || item.description), english ? item?.metaKeywords : "");
 
   if (product.isError) {
-    return isNotFound(product.error) ? <Navigate to="/not-found" replace /> : <p className="container section" role="alert">We could not load this sweet. Please try again.</p>;
+    return isNotFound(product.error) ? <Navigate to="/not-found" replace /> : <p className="container section" role="alert">
+        <Trans>We could not load this sweet. Please try again.</Trans>
+      </p>;
   }
   if (!item) return <ProductSkeleton />;
 
@@ -33,27 +45,32 @@ export function ProductPage() {
       <div className="product-top">
         <img {...foodImageProps(item.image)} sizes={PRODUCT_IMAGE_SIZES} width={960} height={720} alt={item.name} className="product-img" fetchPriority="high" />
         <div className="product-info">
-          <p className="product-category">{item.category}</p>
+          <p className="product-category">{categoryText(item.category).name}</p>
           <h1 className="product-title">{item.name}</h1>
+          <ItemStars rating={item.rating} long />
           <p className="product-price">
-            {formatRupees(item.price)} <span className="muted">per kg</span>
+            {formatRupees(item.price)} <span className="muted">
+              <Trans>per kg</Trans>
+            </span>
           </p>
           <p className="product-desc">{item.description}</p>
           <StockNote stockKg={item.stockKg} />
-          <p className="note">Minimum order starts from 1 kg.</p>
+          <p className="note">
+            <Trans>Minimum order starts from 1 kg.</Trans>
+          </p>
           <ProductActions key={item._id} item={item} />
           <DeliveryCheck subtotal={item.price} />
         </div>
       </div>
 
       <Tabs
-        label="About this sweet"
+        label={t`About this sweet`}
         tabs={[
-          { id: "ingredients", label: "Ingredients Used", content: <p>{item.ingredients}</p> },
-          { id: "benefits", label: "Health Benefits", content: <p>{item.benefits}</p> },
+          { id: "ingredients", label: t`Ingredients Used`, content: <p>{item.ingredients}</p> },
+          { id: "benefits", label: t`Health Benefits`, content: <p>{item.benefits}</p> },
           {
             id: "faq",
-            label: "FAQ",
+            label: t`FAQ`,
             content: (
               <dl className="faq-list">
                 {item.faq.map((entry) => (
@@ -67,13 +84,15 @@ export function ProductPage() {
           },
           {
             id: "reviews",
-            label: reviews.data ? `Reviews (${reviews.data.pages[0]?.total ?? 0})` : "Reviews",
+            label: reviewCount === undefined ? t`Reviews` : t`Reviews (${reviewCount})`,
             content: (
-              <Reviews
-                productId={item._id}
-                reviews={reviews.data?.pages.flatMap((page) => page.reviews)}
-                more={reviews.hasNextPage ? { loading: reviews.isFetchingNextPage, load: () => void reviews.fetchNextPage() } : undefined}
-              />
+              <Suspense fallback={null}>
+                <Reviews
+                  productId={item._id}
+                  reviews={reviews.data?.pages.flatMap((page) => page.reviews)}
+                  more={reviews.hasNextPage ? { loading: reviews.isFetchingNextPage, load: () => void reviews.fetchNextPage() } : undefined}
+                />
+              </Suspense>
             ),
           },
         ]}
@@ -97,8 +116,9 @@ function isNotFound(error: unknown): boolean {
 }
 
 function ProductSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className="container section product" role="status" aria-label="Loading sweet" aria-busy="true">
+    <div className="container section product" role="status" aria-label={t`Loading sweet`} aria-busy="true">
       <div className="product-top">
         <div className="product-img skeleton-block" />
         <div className="product-info">

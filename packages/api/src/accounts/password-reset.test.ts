@@ -140,7 +140,7 @@ describe("forgot password", () => {
     const { email } = await customer();
     for (let i = 0; i < 3; i++) await forgot(email);
     const error = await appErrorOf(requestPasswordReset(ctx, email));
-    expect(error.code).toBe("TOO_MANY_REQUESTS");
+    expect(error.code).toBe("RATE_LIMITED");
     expect(ctx.sent).toHaveLength(3);
   });
 
@@ -148,7 +148,7 @@ describe("forgot password", () => {
     const { email } = await customer();
     const stranger = { ...ctx, ip: "198.51.100.23" };
     for (let i = 0; i < 3; i++) await forgot(email, stranger);
-    expect((await appErrorOf(requestPasswordReset(stranger, email))).code).toBe("TOO_MANY_REQUESTS");
+    expect((await appErrorOf(requestPasswordReset(stranger, email))).code).toBe("RATE_LIMITED");
     expect(await forgot(email, { ...ctx, ip: "192.0.2.44" })).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
     expect(ctx.sent).toHaveLength(4);
   });
@@ -163,7 +163,7 @@ describe("reset password", () => {
     expect(await canLogIn(email, "old-password-1")).toBe(false);
 
     const reuse = await appErrorOf(resetPassword(ctx, { token, newPassword: "third-password-3" }));
-    expect(reuse.code).toBe("BAD_REQUEST");
+    expect(reuse.code).toBe("RESET_LINK_INVALID");
     expect(await canLogIn(email, "new-password-2")).toBe(true);
   });
 
@@ -174,20 +174,20 @@ describe("reset password", () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, userId));
-    expect((await appErrorOf(resetPassword(ctx, { token, newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(resetPassword(ctx, { token, newPassword: "new-password-2" }))).code).toBe("RESET_LINK_INVALID");
     expect(await canLogIn(email, "old-password-1")).toBe(true);
   });
 
   it("refuses a made-up token without hashing the new password (issue 13)", async () => {
     vi.mocked(hashPassword).mockClear();
-    expect((await appErrorOf(resetPassword(ctx, { token: "made-up-token", newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(resetPassword(ctx, { token: "made-up-token", newPassword: "new-password-2" }))).code).toBe("RESET_LINK_INVALID");
     expect(hashPassword).not.toHaveBeenCalled();
   });
 
   it("limits reset attempts from one address", async () => {
     const guesser = { ...ctx, ip: "198.51.100.24" };
-    for (let i = 0; i < 20; i++) expect((await appErrorOf(resetPassword(guesser, { token: `guess-${i}`, newPassword: "new-password-2" }))).code).toBe("BAD_REQUEST");
-    expect((await appErrorOf(resetPassword(guesser, { token: "guess-21", newPassword: "new-password-2" }))).code).toBe("TOO_MANY_REQUESTS");
+    for (let i = 0; i < 20; i++) expect((await appErrorOf(resetPassword(guesser, { token: `guess-${i}`, newPassword: "new-password-2" }))).code).toBe("RESET_LINK_INVALID");
+    expect((await appErrorOf(resetPassword(guesser, { token: "guess-21", newPassword: "new-password-2" }))).code).toBe("RATE_LIMITED");
   });
 
   it("ends every token signed in before the reset (issue 13)", async () => {
@@ -205,7 +205,7 @@ describe("reset password", () => {
     const older = await mailedToken(email);
     const newer = await mailedToken(email);
     await resetPassword(ctx, { token: newer, newPassword: "new-password-2" });
-    expect((await appErrorOf(resetPassword(ctx, { token: older, newPassword: "sneaky-password-3" }))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(resetPassword(ctx, { token: older, newPassword: "sneaky-password-3" }))).code).toBe("RESET_LINK_INVALID");
     expect(await canLogIn(email, "new-password-2")).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import type { ResetPasswordInput } from "@mithai/schema/contracts/account";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { MailRenderer } from "../mail/outbox";
+import { networkOf } from "../rate-limit";
 import { hashPassword } from "./passwords";
 import { passwordResetMail } from "./reset-mail";
 
@@ -24,13 +25,18 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * has an account; the outbox worker looks the account up when it sends, and makes the link then.
  */
 export async function requestPasswordReset(ctx: ResetContext, email: string): Promise<{ message: string }> {
-  // A stranger gets a few requests for someone's e-mail, and never enough to use up the owner's ceiling.
-  await ctx.limits.forgotPasswordPerIp.consume(ctx.ip);
-  await ctx.limits.forgotPasswordPerAccountIp.consume(`${email}|${ctx.ip}`);
-  await ctx.limits.forgotPasswordPerAccount.consume(email);
-  // Written whether or not the e-mail has an account: the same single insert either way.
-  await ctx.db.insert(mailOutbox).values({ kind: "password-reset", recipient: email });
-  ctx.outbox.wake();
+  // Per network (networkOf) a caller gets a few requests for one e-mail and a few more in all; past them, 429.
+  const network = networkOf(ctx.ip);
+  await ctx.limits.forgotPasswordPerIp.consume(network);
+  await ctx.limits.forgotPasswordPerAccountIp.consume(`${email}|${network}`);
+  // Past the inbox's ceiling the caller still gets the same answer, and no more mail is sent: strangers spread over
+  // many networks can use the ceiling up, and must not be able to keep the owner from resetting (the links already
+  // mailed stay valid).
+  if (await ctx.limits.forgotPasswordPerAccount.tryConsume(email)) {
+    // Written whether or not the e-mail has an account: the same single insert either way.
+    await ctx.db.insert(mailOutbox).values({ kind: "password-reset", recipient: email });
+    ctx.outbox.wake();
+  }
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
 
@@ -40,7 +46,7 @@ export async function requestPasswordReset(ctx: ResetContext, email: string): Pr
  * only in the mail (stored as a hash); if the mail has to be retried, the retry carries a new link.
  */
 export const renderPasswordResetMail: MailRenderer = async ({ db, config }, row) => {
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, row.recipient)).limit(1);
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.email, row.recipient)).limit(1);
   if (!user) return null;
   const token = randomBytes(RESET_TOKEN_BYTES).toString("base64url");
   await db.insert(passwordResetTokens).values({
@@ -49,11 +55,11 @@ export const renderPasswordResetMail: MailRenderer = async ({ db, config }, row)
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
   const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const mail = passwordResetMail({ to: user.email, name: user.name, shopName: config.shopName, link, validMinutes: RESET_TOKEN_TTL_MINUTES });
+  const mail = passwordResetMail({ to: user.email, name: user.name, shopName: config.shopName, link, validMinutes: RESET_TOKEN_TTL_MINUTES, language: user.language });
   return { ...mail, outboxLogLink: link };
 };
 
-const invalidResetLink = () => new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please request a new one.");
+const invalidResetLink = () => new AppError("RESET_LINK_INVALID", "This reset link is invalid or has expired. Please request a new one.");
 
 /**
  * Sets a new password with an unused, unexpired token; success also voids the customer's other reset links
@@ -61,7 +67,7 @@ const invalidResetLink = () => new AppError("BAD_REQUEST", "This reset link is i
  * hashed, so bogus links cost a lookup, not an argon2 hash.
  */
 export async function resetPassword(ctx: Pick<ResetContext, "db" | "limits" | "ip">, input: ResetPasswordInput): Promise<{ message: string }> {
-  await ctx.limits.resetPasswordPerIp.consume(ctx.ip);
+  await ctx.limits.resetPasswordPerIp.consume(networkOf(ctx.ip));
   const tokenHash = hashToken(input.token);
   const usable = (now: Date) => and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
   const [pending] = await ctx.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable(new Date())).limit(1);

@@ -16,6 +16,7 @@ import {
 import { messageAnswerSchema } from "@mithai/schema/contracts/answers";
 import { customerProcedure, publicProcedure } from "../trpc";
 import { requestPasswordReset, resetPassword } from "./password-reset";
+import { logOut } from "./logout";
 import { changePassword, signOutEverywhere } from "./sessions";
 import { addAddress, deleteAddress, getUserProfile, loginUser, registerUser, updateAddress, updateProfile } from "./users";
 
@@ -51,5 +52,7 @@ export const userRouter = {
     .input(changePasswordInputSchema)
     .output(authResultSchema)
     .mutation(({ ctx, input }) => changePassword(ctx, input)),
+  /** Ends this token's session only (mithai-admin logout); logoutAll ends every one. */
+  logout: customerProcedure.output(messageAnswerSchema).mutation(({ ctx }) => logOut(ctx, ctx.auth)),
   logoutAll: customerProcedure.output(messageAnswerSchema).mutation(({ ctx }) => signOutEverywhere(ctx, ctx.auth.userId)),
 } satisfies TRPCRouterRecord;

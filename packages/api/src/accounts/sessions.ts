@@ -29,7 +29,9 @@ export async function changePassword(ctx: SessionContext, input: ChangePasswordI
   await ctx.limits.changePasswordPerCustomer.consume(ctx.auth.userId);
   const [account] = await ctx.db.select({ passwordHash: users.passwordHash, role: users.role }).from(users).where(eq(users.id, ctx.auth.userId)).limit(1);
   if (!account) throw accountGone();
-  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) throw new AppError("BAD_REQUEST", "Your current password is not correct.");
+  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) throw new AppError("CURRENT_PASSWORD_WRONG", "Your current password is not correct.", {
+      fieldErrors: [{ path: "currentPassword", message: "Your current password is not correct." }],
+    });
   const passwordHash = await hashPassword(input.newPassword);
   const [changed] = await ctx.db
     .update(users)

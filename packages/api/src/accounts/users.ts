@@ -4,11 +4,13 @@ import { and, asc, count, desc, eq, sql } from "@mithai/db/sql";
 import { addresses, orders, users } from "@mithai/db/schema";
 import { MAX_SAVED_ADDRESSES, sameAddress, type Address, type AuthResult, type UserProfile } from "@mithai/schema/account";
 import type { Role } from "@mithai/schema/auth";
-import type { AddressInput, LoginInput, RegisterInput, UpdateAddressInput, UpdateProfileInput } from "@mithai/schema/contracts/account";
+import type { AddressInput, LoginInput, ProfileChanges, RegisterInput, UpdateAddressInput } from "@mithai/schema/contracts/account";
+import type { Language } from "@mithai/schema/languages";
 import { signAuthToken } from "../auth/tokens";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { assertAdmin } from "../auth/guards";
+import { networkOf } from "../rate-limit";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 
 type AuthContext = Pick<RequestContext, "db" | "config" | "limits" | "auth" | "ip">;
@@ -16,20 +18,20 @@ type AuthContext = Pick<RequestContext, "db" | "config" | "limits" | "auth" | "i
 // Serialises admin bootstraps so two simultaneous "first admin" sign-ups cannot both succeed.
 const ADMIN_BOOTSTRAP_LOCK = 7_302_114_101;
 
-const duplicateEmail = () => new AppError("CONFLICT", "An account with this email already exists. Please log in instead.");
+const duplicateEmail = () => new AppError("EMAIL_TAKEN", "An account with this email already exists. Please log in instead.");
 
 /**
  * Creates a customer, or an admin when DECISIONS allow it: while no admin exists (bootstrap), or
  * when the request carries a valid admin token. Otherwise 403 and nothing is created.
  */
 export async function registerUser(ctx: AuthContext, input: RegisterInput): Promise<AuthResult> {
-  await ctx.limits.registerPerIp.consume(ctx.ip);
+  await ctx.limits.registerPerIp.consume(networkOf(ctx.ip));
   const role: Role = input.role ?? "user";
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
     if (role === "admin") await assertMayCreateAdmin(tx, ctx);
     // Signing up is agreeing to the terms (the form asks for the tick): recorded here, never asked again at login.
-    return insertUser(tx, { name: input.name, email: input.email, passwordHash, role, termsAcceptedAt: new Date() });
+    return insertUser(tx, { name: input.name, email: input.email, passwordHash, role, language: input.language, termsAcceptedAt: new Date() });
   });
   const token = await signAuthToken({ userId, role }, ctx.config.jwtSecret);
   return { token, role, message: role === "admin" ? "Admin account created" : "Account created successfully" };
@@ -53,7 +55,17 @@ export async function createAdminAccount(db: Db, input: Omit<RegisterInput, "rol
   return { userId };
 }
 
-async function insertUser(db: Db | Tx, values: { name: string; email: string; passwordHash: string; role: Role; termsAcceptedAt?: Date }): Promise<string> {
+interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  /** English when the sign-up did not say. */
+  language?: Language;
+  termsAcceptedAt?: Date;
+}
+
+async function insertUser(db: Db | Tx, values: NewUser): Promise<string> {
   try {
     const [created] = await db.insert(users).values(values).returning({ id: users.id });
     return created!.id;
@@ -65,34 +77,35 @@ async function insertUser(db: Db | Tx, values: { name: string; email: string; pa
 
 /**
  * The same answer for an unknown e-mail and a wrong password, in about the same time. Guessing is bounded
- * per address and per account+address; nothing counts per account alone, so a stranger's wrong guesses never
+ * per network and per account+network (networkOf); nothing counts per account alone, so a stranger's wrong guesses never
  * lock the owner (signing in from elsewhere) out.
  */
 export async function loginUser(ctx: AuthContext, input: LoginInput): Promise<AuthResult> {
-  const accountAtIp = `${input.email}|${ctx.ip}`;
-  await ctx.limits.loginFailuresPerAccountIp.assertNotExhausted(accountAtIp);
-  await ctx.limits.loginPerIp.consume(ctx.ip);
+  const network = networkOf(ctx.ip);
+  const accountAtIp = `${input.email}|${network}`;
+  // The point is taken before the password is checked (and given back on success), so logins sent all at once
+  // never get more than the limit's count of passwords checked, on one server or several sharing Redis.
+  await ctx.limits.loginFailuresPerAccountIp.consume(accountAtIp);
+  await ctx.limits.loginPerIp.consume(network);
   const [user] = await ctx.db
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
   const passwordMatches = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
-  if (!user || !passwordMatches) {
-    await ctx.limits.loginFailuresPerAccountIp.consume(accountAtIp);
-    throw invalidCredentials();
-  }
+  if (!user || !passwordMatches) throw invalidCredentials();
+  // A success gives its point back and forgets this network's failures for the account.
   await ctx.limits.loginFailuresPerAccountIp.clear(accountAtIp);
   const role = user.role;
   const token = await signAuthToken({ userId: user.id, role, tokenVersion: user.tokenVersion }, ctx.config.jwtSecret);
   return { token, role, message: "Login successful" };
 }
 
-const invalidCredentials = () => new AppError("UNAUTHORIZED", "Invalid email or password");
+const invalidCredentials = () => new AppError("BAD_CREDENTIALS", "Invalid email or password");
 
 export async function getUserProfile(db: Db, userId: string): Promise<UserProfile> {
   const [user] = await db
-    .select({ name: users.name, email: users.email, role: users.role, phoneNumber: users.phoneNumber })
+    .select({ name: users.name, email: users.email, role: users.role, phoneNumber: users.phoneNumber, language: users.language })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -105,7 +118,7 @@ export async function getUserProfile(db: Db, userId: string): Promise<UserProfil
   return { ...user, role: user.role, addresses: saved, lastUsedAddressId: lastUsed?._id ?? null };
 }
 
-export const accountGone = () => new AppError("UNAUTHORIZED", "Your account no longer exists. Please sign up again.");
+export const accountGone = () => new AppError("UNAUTHENTICATED", "Your account no longer exists. Please sign up again.");
 
 /** Saves one more address (at most MAX_SAVED_ADDRESSES) and answers the customer's whole list. */
 export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<Address[]> {
@@ -115,16 +128,17 @@ export async function addAddress(db: Db, userId: string, input: AddressInput): P
     if (!user) throw accountGone();
     const [saved] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     if ((saved?.n ?? 0) >= MAX_SAVED_ADDRESSES) {
-      throw new AppError("BAD_REQUEST", `You can save at most ${MAX_SAVED_ADDRESSES} addresses.`);
+      throw new AppError("LIMIT_REACHED", `You can save at most ${MAX_SAVED_ADDRESSES} addresses.`);
     }
     await tx.insert(addresses).values({ userId, ...input });
     return listAddresses(tx, userId);
   });
 }
 
-/** Changes the customer's name and phone number; answers the whole profile. */
-export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<UserProfile> {
-  const [updated] = await db.update(users).set({ name: input.name, phoneNumber: input.phoneNumber }).where(eq(users.id, userId)).returning({ id: users.id });
+/** Changes what the customer sent of their name, phone number and language (the rest stays); answers the whole profile. */
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserProfile> {
+  const { name, phoneNumber, language } = changes;
+  const [updated] = await db.update(users).set({ name, phoneNumber, language }).where(eq(users.id, userId)).returning({ id: users.id });
   if (!updated) throw accountGone();
   return getUserProfile(db, userId);
 }

@@ -81,7 +81,7 @@ describe("listCustomers", () => {
     expect(created).toEqual([...created].sort().reverse());
 
     expect(await appErrorOf(listCustomers(database.db, { cursor: "bm90LWEtY3Vyc29y" }))).toMatchObject({
-      code: "BAD_REQUEST",
+      code: "VALIDATION",
       message: "The page cursor is not valid; start from the first page",
     });
   });

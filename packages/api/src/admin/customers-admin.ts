@@ -5,6 +5,7 @@ import { ADMIN_LIST_PAGE_SIZE, type AdminCustomerPage } from "@mithai/schema/adm
 import type { CustomerListInput } from "@mithai/schema/contracts/admin";
 import { paiseToRupees } from "@mithai/schema/money";
 import { cursorInstant, decodeCursor, encodeCursor } from "./orders-admin";
+import { netPaiseSql } from "../lifecycle/net";
 
 /** `%`, `_` and `\` typed into the search box are searched for, not used as patterns. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,7 +31,8 @@ export async function listCustomers(db: Db, input: CustomerListInput): Promise<A
     .select({
       userId: orders.userId,
       count: sql<number>`count(*)::int`.as("count"),
-      spent: sql<number>`coalesce(sum(${orders.amountPaise}), 0)::bigint`.as("spent"),
+      // Net: paid − refunded (lifecycle/net.ts), as on the dashboard.
+      spent: sql<number>`coalesce(sum(${netPaiseSql()}), 0)::bigint`.as("spent"),
       last: sql<Date | null>`max(${orders.createdAt})`.as("last"),
     })
     .from(orders)

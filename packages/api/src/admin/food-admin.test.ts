@@ -104,7 +104,7 @@ describe("addFoodItem", () => {
     // The catalogue read before the write is dropped: the next read has the item.
     const after = await deps.catalog.snapshot();
     expect(after.version).toBeGreaterThan(before.version);
-    expect(after.bySlug.get("badam-barfi")).toEqual(item);
+    expect(after.adminItems.find((entry) => entry.slug === "badam-barfi")).toEqual(item);
     expect(before.byId.has(item._id)).toBe(false);
   });
 
@@ -117,7 +117,7 @@ describe("addFoodItem", () => {
 
   it("refuses an item without a picture, or with one that is not a picture, leaving no row and no file", async () => {
     const before = { files: files(), items: await itemCount() };
-    expect(await appErrorOf(addFoodItem(deps, fields({ name: "No Picture" }), undefined))).toMatchObject({ code: "BAD_REQUEST", message: "Image is required" });
+    expect(await appErrorOf(addFoodItem(deps, fields({ name: "No Picture" }), undefined))).toMatchObject({ code: "VALIDATION", message: "Image is required" });
     expect(await appErrorOf(addFoodItem(deps, fields({ name: "Text Picture" }), Buffer.from("just some text, not a picture")))).toMatchObject({
       code: "UNSUPPORTED_MEDIA_TYPE",
       message: "Image must be a JPEG, PNG, WebP or AVIF picture",
@@ -132,7 +132,7 @@ describe("addFoodItem", () => {
   it("removes the stored picture again when the row cannot be written (a name with no letters needs a typed slug)", async () => {
     const before = { files: files(), items: await itemCount() };
     expect(await appErrorOf(addFoodItem(deps, fields({ name: "!!! ???" }), picture))).toMatchObject({
-      code: "BAD_REQUEST",
+      code: "VALIDATION",
       message: "Slug is required when the name has no letters or digits",
     });
     expect({ files: files(), items: await itemCount() }).toEqual(before);
@@ -178,7 +178,7 @@ describe("slugs of added and edited items", () => {
     const before = { files: files(), items: await itemCount() };
     slugCheck.mockClear().mockResolvedValueOnce(taken.slug).mockResolvedValueOnce(taken.slug).mockResolvedValueOnce(taken.slug);
     expect(await appErrorOf(addFoodItem(deps, fields({ name: "Taken Meanwhile" }), picture))).toMatchObject({
-      code: "CONFLICT",
+      code: "ALREADY_EXISTS",
       message: "That slug was just taken; please save again",
     });
     expect(slugCheck).toHaveBeenCalledTimes(3);
@@ -187,7 +187,7 @@ describe("slugs of added and edited items", () => {
     // An edit gives up the same way, keeping the item and its picture as they were.
     const row = await stored(second._id);
     slugCheck.mockClear().mockResolvedValueOnce(taken.slug).mockResolvedValueOnce(taken.slug).mockResolvedValueOnce(taken.slug);
-    expect(await appErrorOf(editFoodItem(deps, second._id, fields({ name: "Renamed" }), picture))).toMatchObject({ code: "CONFLICT" });
+    expect(await appErrorOf(editFoodItem(deps, second._id, fields({ name: "Renamed" }), picture))).toMatchObject({ code: "ALREADY_EXISTS" });
     expect(await stored(second._id)).toEqual(row);
     expect(files()).toEqual(before.files);
   });
@@ -208,7 +208,7 @@ describe("editFoodItem", () => {
 
     const after = await deps.catalog.snapshot();
     expect(after.version).toBeGreaterThan(before.version);
-    expect(after.byId.get(item._id)).toEqual(edited);
+    expect(after.adminById.get(item._id)).toEqual(edited);
   });
 
   it("sets the stock: a number tracks it (0 is sold out), null stops tracking", async () => {
@@ -265,7 +265,7 @@ describe("editFoodItem", () => {
     expect(await appErrorOf(editFoodItem(deps, item._id, fields({ name: "Stay Same" }), Buffer.from("nope")))).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
     // The new picture is stored before the slug is checked, and removed again when the slug is refused.
     expect(await appErrorOf(editFoodItem(deps, item._id, fields({ name: "---" }), picture))).toMatchObject({
-      code: "BAD_REQUEST",
+      code: "VALIDATION",
       message: "Slug is required when the name has no letters or digits",
     });
     expect(await stored(item._id)).toEqual(row);

@@ -1,13 +1,14 @@
 import type { Db } from "@mithai/db/client";
 import { cartItems, foodItems, orders } from "@mithai/db/schema";
 import { and, eq, isNull, sql } from "@mithai/db/sql";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { AdminFoodItem } from "@mithai/schema/catalog";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import type { FoodItemInput } from "@mithai/schema/contracts/admin";
 import type { ApiDeps } from "../context";
-import { toFoodItem } from "../catalog/food-items";
+import { ratingsOf, toAdminFoodItem } from "../catalog/food-items";
 import type { ImageStore } from "../catalog/image-store";
 import { deleteFoodImage, storeFoodImage } from "../catalog/images";
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type Idempotency } from "./idempotency";
 import { AppError, badRequest, notFound } from "../errors";
 import { isUniqueViolation } from "@mithai/db/errors";
 import { availableSlug } from "./slugs";
@@ -22,27 +23,46 @@ const SLUG_ATTEMPTS = 3;
  * Adds an item: the fields are already checked (foodItemInputSchema); the picture is checked and
  * stored only then, and removed again when the row cannot be written, so a refusal leaves nothing.
  */
-export async function addFoodItem(deps: CatalogDeps, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
+export async function addFoodItem(
+  deps: CatalogDeps,
+  input: FoodItemInput,
+  image: Buffer | undefined,
+  options: { idempotency?: Idempotency } = {},
+): Promise<AdminFoodItem> {
   if (!image) throw badRequest("Image is required");
-  const imageName = await storeFoodImage(deps.images, image);
-  const row = await withImageCleanup(deps.images, imageName, () =>
-    withFreeSlug(deps.db, input, undefined, async (slug) => {
-      const [inserted] = await deps.db
-        .insert(foodItems)
-        .values({ ...columnsOf(input), slug, image: imageName })
-        .returning();
-      return inserted!;
-    }),
-  );
-  await deps.catalog.changed();
-  return toFoodItem(row);
+  // A retried add (the same Idempotency-Key within 24 hours) answers the first add's item and adds nothing.
+  const claim = options.idempotency ? await claimIdempotencyKey<AdminFoodItem>(deps.db, options.idempotency) : null;
+  if (claim?.kind === "answered") return claim.answer;
+  const claimId = claim?.id;
+  try {
+    const imageName = await storeFoodImage(deps.images, image);
+    const item = await withImageCleanup(deps.images, imageName, () =>
+      withFreeSlug(deps.db, input, undefined, (slug) =>
+        deps.db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(foodItems)
+            .values({ ...columnsOf(input), slug, image: imageName })
+            .returning();
+          const added = toAdminFoodItem(inserted!);
+          // The item and the key's answer are written together: a retry finds both or neither.
+          if (claimId) await completeIdempotencyKey(tx, claimId, added);
+          return added;
+        }),
+      ),
+    );
+    await deps.catalog.changed();
+    return item;
+  } catch (error) {
+    if (claimId) await releaseIdempotencyKey(deps.db, claimId).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
  * Changes an item on sale; a new picture replaces the old one, no picture keeps it. The old picture's files are
  * deleted only when no order shows it (orders keep the picture they were placed with, on receipts and admin cards).
  */
-export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodItemInput, image: Buffer | undefined): Promise<FoodItem> {
+export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodItemInput, image: Buffer | undefined): Promise<AdminFoodItem> {
   const current = await activeItem(deps.db, id);
   const newImage = image ? await storeFoodImage(deps.images, image) : undefined;
   const row = await withImageCleanup(deps.images, newImage, () =>
@@ -57,11 +77,12 @@ export async function editFoodItem(deps: CatalogDeps, id: string, input: FoodIte
     }),
   );
   await deps.catalog.changed();
+  const rating = (await ratingsOf(deps.db, [row.id])).get(row.id);
   if (newImage && !(await anyOrderShows(deps.db, current.image))) {
     // The edit is saved; an old picture the store cannot delete now only takes space.
     await deleteFoodImage(deps.images, current.image).catch((error: unknown) => deps.log.warn({ err: error, image: current.image }, "old picture not deleted"));
   }
-  return toFoodItem(row);
+  return toAdminFoodItem(row, rating);
 }
 
 /** A dry run's check beyond the contract: an edit names an item on sale. */
@@ -133,7 +154,7 @@ async function withFreeSlug<T>(db: Db, input: FoodItemInput, exceptId: string | 
       return await write(slug);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (attempt >= SLUG_ATTEMPTS) throw new AppError("CONFLICT", "That slug was just taken; please save again");
+      if (attempt >= SLUG_ATTEMPTS) throw new AppError("ALREADY_EXISTS", "That slug was just taken; please save again");
     }
   }
 }

@@ -44,8 +44,25 @@ describe("orderFilterCondition", () => {
     expect(await matching({ ...all, q: gift.id.slice(0, 4) })).toContain(gift.id);
     // Three characters are too short to name an order.
     expect(await matching({ ...all, q: gift.id.slice(0, 3) })).toEqual([]);
-    // Names and streets are not searched: text that is none of the above matches nothing.
-    expect(await matching({ ...all, q: testAddress.fullName })).toEqual([]);
+    // Streets are not searched: text that is none of the above, and no name or e-mail, matches nothing.
+    expect(await matching({ ...all, q: testAddress.street })).toEqual([]);
+  });
+
+  it("finds orders by the customer's name or part of an e-mail, in any case (issue 29: Priya found no orders)", async () => {
+    const priya = await insertTestUser(database.db, "Priya Sharma");
+    const [{ email }] = (await database.db.select({ email: users.email }).from(users).where(eq(users.id, priya))) as [{ email: string }];
+    const own = await insertPendingOrder(database.db, priya, itemId, 1, { address: { ...testAddress, fullName: "Priya Sharma", email: "priya.s@example.in" } });
+    const other = await insertTestUser(database.db, "Ravi Kumar");
+    const gift = await insertPendingOrder(database.db, other, itemId, 1, { address: { ...testAddress, fullName: "Priyanka Rao", email: "pr@example.in" } });
+    const all = { payment: "all" };
+    expect(await matching({ ...all, q: "Priya" })).toEqual([own.id, gift.id].sort());
+    expect(await matching({ ...all, q: "priya sharma" })).toEqual([own.id]);
+    expect(await matching({ ...all, q: "RAVI" })).toEqual([gift.id]);
+    expect(await matching({ ...all, q: "priya.s@" })).toEqual([own.id]);
+    expect(await matching({ ...all, q: email.slice(0, 12) })).toEqual([own.id]);
+    // LIKE's wildcards are plain text here.
+    expect(await matching({ ...all, q: "%" })).toEqual([]);
+    expect(await matching({ ...all, q: "P_iya" })).toEqual([]);
   });
 
   it("combines search text with the payment and status filters", async () => {

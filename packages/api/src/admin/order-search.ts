@@ -15,8 +15,10 @@ export function orderFilterCondition(filters: OrderFilters): SQL | undefined {
 }
 
 /**
- * What the search box means: text with an @ is a customer e-mail (the account's or the delivery one),
- * a 10-digit number (optionally +91) is the delivery mobile, hex digits are an order id or its start.
+ * What the search box means: text with an @ is a customer e-mail (the account's or the delivery one), a 10-digit
+ * number (optionally +91) is the delivery mobile, hex digits are an order id or its start (an order number, "#C1436DA2",
+ * as the packing slips' QR codes hold it); and any text of 2 characters or more is looked for in the customer's
+ * name and e-mail and the name the order is delivered to ("Priya", "priya.s@").
  */
 function searchCondition(text: string): SQL {
   // An order number is quoted as "#C1436DA2" (or without the #, in any case): the id prefix it is.
@@ -31,6 +33,13 @@ function searchCondition(text: string): SQL {
   if (mobile) matches.push(sql`right(regexp_replace(${orders.address} ->> 'mobile', '\\D', '', 'g'), 10) = ${mobile}`);
   const idRange = orderIdRange(q);
   if (idRange) matches.push(sql`${orders.id} between ${idRange.low}::uuid and ${idRange.high}::uuid`);
+  const words = text.trim();
+  if (words.length >= 2 && !mobile) {
+    const like = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    matches.push(sql`${orders.userId} in (select ${users.id} from ${users} where ${users.name} ilike ${like} or ${users.email} ilike ${like})`);
+    matches.push(sql`(${orders.address} ->> 'fullName') ilike ${like}`);
+    if (words.includes("@")) matches.push(sql`(${orders.address} ->> 'email') ilike ${like}`);
+  }
   return or(...matches) ?? sql`false`;
 }
 

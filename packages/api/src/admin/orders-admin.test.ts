@@ -102,31 +102,38 @@ describe("listAdminOrders", () => {
     expect(seen.slice(0, 3)).toEqual([made[2]!.id, made[1]!.id, made[0]!.id]);
 
     const bad = await appErrorOf(list({ cursor: "bm90LWEtY3Vyc29y" }));
-    expect(bad).toMatchObject({ code: "BAD_REQUEST", message: "The page cursor is not valid; start from the first page" });
+    expect(bad).toMatchObject({ code: "VALIDATION", message: "The page cursor is not valid; start from the first page" });
   });
 });
 
 describe("todaySales", () => {
-  it("counts today's paid, not cancelled orders on the shop's clock, net of refunds that did not fail", async () => {
+  it("counts today's paid, not cancelled orders on the shop's clock; takings are paid − refunded, cancelled orders included", async () => {
     const buyer = await customer("Sales Customer");
     const day = "2023-08-15";
     const at = (time: string) => new Date(`${day}T${time}+05:30`);
     const refunded = await paidOrder(buyer.id, { createdAt: at("09:00:00"), amountPaise: 100_000, subtotalPaise: 100_000, paymentId: "pay_sales1" });
     await paidOrder(buyer.id, { createdAt: at("23:59:00"), amountPaise: 54_950, subtotalPaise: 54_950 });
-    // Not counted: cancelled, unpaid, the day before.
-    await paidOrder(buyer.id, { createdAt: at("12:00:00"), status: "Cancelled", amountPaise: 99_900 });
+    // Cancelled: not an order to make, but until its refund goes through the shop still holds what was paid.
+    const cancelled = await paidOrder(buyer.id, { createdAt: at("12:00:00"), status: "Cancelled", amountPaise: 99_900, paymentId: "pay_sales2" });
+    // Not counted at all: unpaid, the day before.
     await insertPendingOrder(database.db, buyer.id, itemId, 5, { createdAt: at("12:00:00") });
     await paidOrder(buyer.id, { createdAt: new Date(`2023-08-14T23:59:00+05:30`), amountPaise: 77_700 });
 
-    expect(await todaySales(database.db, at("20:00:00"))).toEqual({ date: day, orders: 2, revenue: 1549.5 });
+    expect(await todaySales(database.db, at("20:00:00"))).toEqual({ date: day, orders: 2, revenue: 2548.5 });
 
-    const refund = (amountPaise: number, status: "pending" | "processed" | "failed") =>
-      database.db.insert(refunds).values({ orderId: refunded.id, paymentId: "pay_sales1", amountPaise, reason: "test", status });
-    await refund(25_050, "processed");
-    await refund(5_000, "pending");
-    await refund(10_000, "failed");
-    // 1000 + 549.50 − 250.50 − 50 (the failed refund gave nothing back).
-    expect(await todaySales(database.db, at("20:00:00"))).toEqual({ date: day, orders: 2, revenue: 1249 });
+    const refund = (orderId: string, paymentId: string, amountPaise: number, status: "pending" | "processed" | "failed") =>
+      database.db.insert(refunds).values({ orderId, paymentId, amountPaise, reason: "test", status });
+    await refund(refunded.id, "pay_sales1", 25_050, "processed");
+    await refund(refunded.id, "pay_sales1", 5_000, "pending");
+    await refund(refunded.id, "pay_sales1", 10_000, "failed");
+    // 1000 + 549.50 + 999 − 250.50 − 50 (the failed refund gave nothing back).
+    expect(await todaySales(database.db, at("20:00:00"))).toEqual({ date: day, orders: 2, revenue: 2248 });
+    // The cancellation's refund failed at the bank: the money is still the shop's (the model test found this).
+    await refund(cancelled.id, "pay_sales2", 99_900, "failed");
+    expect(await todaySales(database.db, at("20:00:00"))).toEqual({ date: day, orders: 2, revenue: 2248 });
+    // Refunded but for a ₹150 clawback: the ₹150 stays in the takings.
+    await refund(cancelled.id, "pay_sales2", 84_900, "processed");
+    expect(await todaySales(database.db, at("20:00:00"))).toEqual({ date: day, orders: 2, revenue: 1399 });
     // 20:00 UTC on the 14th is already the 15th in India.
     expect((await todaySales(database.db, new Date("2023-08-14T20:00:00Z"))).date).toBe(day);
     expect(await todaySales(database.db, new Date("2023-08-16T12:00:00+05:30"))).toEqual({ date: "2023-08-16", orders: 0, revenue: 0 });
@@ -154,7 +161,8 @@ describe("updateOrderStatus", () => {
     const changes = await timeline(order.id);
     expect(changes).toEqual([{ id: expect.any(String), status: "Out for delivery", changedBy: adminId }]);
     const mails = await statusMails(changes.map((c) => c.id));
-    expect(mails).toEqual([expect.objectContaining({ kind: "order-status", subjectId: changes[0]!.id, recipient: "status-mail@example.in", sentAt: null })]);
+    // Order mails go to the account's e-mail; the delivery contact's is kept with the order, never mailed (issue 26).
+    expect(mails).toEqual([expect.objectContaining({ kind: "order-status", subjectId: changes[0]!.id, recipient: buyer.email, sentAt: null })]);
 
     // Setting the status it already has changes nothing: no new timeline entry, no second mail.
     const before = await stored(order.id);
@@ -163,19 +171,21 @@ describe("updateOrderStatus", () => {
     expect(await statusMails(changes.map((c) => c.id))).toHaveLength(1);
     expect((await stored(order.id)).updatedAt).toEqual(before.updatedAt);
 
-    // The outbox sends that one mail, addressed to the delivery e-mail.
+    // The outbox sends that one mail, addressed to the account's e-mail, never to the delivery contact's.
     await ctx.outbox.drain();
-    const toCustomer = ctx.sent.filter((m) => m.to === "status-mail@example.in");
+    expect(ctx.sent.filter((m) => m.to === "status-mail@example.in")).toEqual([]);
+    const toCustomer = ctx.sent.filter((m) => m.to === buyer.email);
     expect(toCustomer).toHaveLength(1);
     expect(toCustomer[0]!.subject).toBe(`Mithai: order ${orderNumberOf(order.id)} is out for delivery`);
     expect((await statusMails(changes.map((c) => c.id)))[0]!.sentAt).toBeInstanceOf(Date);
   });
 
-  it("records the kitchen's own statuses in the timeline without mailing the customer, and any status may follow any other", async () => {
+  it("records the kitchen's own statuses in the timeline without mailing the customer; only the order's allowed moves (issue 25)", async () => {
     const buyer = await customer("Kitchen Customer");
-    const order = await paidOrder(buyer.id, { status: "Delivered" });
+    const order = await paidOrder(buyer.id, { status: "Out for delivery" });
     const ctx = createTestContext(database.db);
 
+    // One step back for a correction, then forward skipping a step.
     await updateOrderStatus(ctx, order.id, "Food Processing", null);
     await updateOrderStatus(ctx, order.id, "Delivered", adminId);
     expect((await stored(order.id)).status).toBe("Delivered");
@@ -185,6 +195,15 @@ describe("updateOrderStatus", () => {
       ["Delivered", adminId],
     ]);
     expect((await statusMails(changes.map((c) => c.id))).map((m) => [m.subjectId, m.kind])).toEqual([[changes[1]!.id, "order-status"]]);
+    // Nothing leaves Delivered: 409, nothing changes.
+    for (const status of ["Food Processing", "Cancelled", "Order Recieved"] as const) {
+      expect(await appErrorOf(updateOrderStatus(ctx, order.id, status, adminId))).toMatchObject({ code: "TRANSITION_NOT_ALLOWED" });
+    }
+    expect((await stored(order.id)).status).toBe("Delivered");
+    expect(await timeline(order.id)).toHaveLength(2);
+    // Two steps back is not a correction.
+    const early = await paidOrder(buyer.id, { status: "Out for delivery" });
+    expect(await appErrorOf(updateOrderStatus(ctx, early.id, "Order Recieved", adminId))).toMatchObject({ code: "TRANSITION_NOT_ALLOWED" });
   });
 
   it("refuses unpaid orders and unknown ids without changing anything", async () => {
@@ -193,7 +212,7 @@ describe("updateOrderStatus", () => {
     for (const paymentStatus of ["pending", "failed", "refunded"] as const) {
       const order = await insertPendingOrder(database.db, buyer.id, itemId, 1, { paymentStatus, status: "" });
       const error = await appErrorOf(updateOrderStatus(ctx, order.id, "Delivered", adminId));
-      expect(error).toMatchObject({ code: "CONFLICT", message: "Only paid orders can change status" });
+      expect(error).toMatchObject({ code: "TRANSITION_NOT_ALLOWED", message: "Only paid orders can change status" });
       expect((await stored(order.id)).status).toBe("");
       expect(await timeline(order.id)).toEqual([]);
     }

@@ -1,4 +1,4 @@
-import type { Db } from "@mithai/db/client";
+import type { Db, Tx } from "@mithai/db/client";
 import { orders, refunds, users } from "@mithai/db/schema";
 import { and, count, desc, eq, gte, lt, ne, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
 import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admin";
@@ -6,10 +6,12 @@ import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/s
 import { paiseToRupees } from "@mithai/schema/money";
 import { ORDER_DATE_RANGE, type OrderStatus } from "@mithai/schema/order";
 import { invoiceNumbersByOrder, toCustomerOrder, type OrderRelated } from "../orders/history";
-import { recordStatusChange, statusHistoryByOrder } from "../orders/status-history";
-import { refundsByOrder } from "../refunds/refunds";
+import { statusHistoryByOrder } from "../orders/status-history";
+import { recordRefund, refundedPaise, refundsByOrder, sendToProvider } from "../refunds/refunds";
+import { moveOrder } from "../lifecycle/move";
+import { netPaiseSql } from "../lifecycle/net";
 import type { ApiDeps } from "../context";
-import { AppError, badRequest, notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { shopDay, shopDayRange } from "@mithai/schema/shop-clock";
 import { orderFilterCondition } from "./order-search";
 
@@ -50,44 +52,57 @@ export async function* orderBatches(db: Db, filters: OrderFilters, batchSize = 5
 }
 
 /**
- * Sets the fulfilment status of a paid order; any status may follow any other (SPEC §4). The change goes into the
- * order's timeline with who made it, and the customer's mail (out for delivery, delivered, cancelled) into the outbox,
- * in the same transaction. Setting the status it already has changes nothing.
+ * Sets the fulfilment status of a paid order as the order's life allows (lifecycle/transitions.ts: forward with
+ * skipping, one step back, Cancelled before Delivered, nothing out of Delivered or Cancelled); any other move is refused
+ * with 409 TRANSITION_NOT_ALLOWED and nothing changes. The change goes into the order's timeline with who made it, and
+ * the customer's mail into the outbox, in the same transaction. Cancelling a paid order refunds what is left to refund
+ * (less the clawback unless `waiveClawback`) unless `refund` is false. Setting the status it already has changes nothing.
  */
-export async function updateOrderStatus(deps: Pick<ApiDeps, "db" | "outbox">, orderId: string, status: OrderStatus, changedBy: string | null): Promise<void> {
+export async function updateOrderStatus(
+  deps: Pick<ApiDeps, "db" | "outbox" | "metrics" | "catalog" | "config" | "log">,
+  orderId: string,
+  status: OrderStatus,
+  changedBy: string | null,
+  options: { refund?: boolean; waiveClawback?: boolean } = {},
+): Promise<void> {
   const id = orderIdSchema.safeParse(orderId);
   if (!id.success) throw notFound("Order not found");
-  await deps.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ paymentStatus: orders.paymentStatus, status: orders.status, address: orders.address })
-      .from(orders)
-      .where(eq(orders.id, id.data))
-      .for("update");
-    if (!existing) throw notFound("Order not found");
-    if (existing.paymentStatus !== "paid") throw new AppError("CONFLICT", "Only paid orders can change status");
-    if (existing.status === status) return;
-    await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, id.data));
-    await recordStatusChange(tx, { orderId: id.data, status, changedBy, recipient: existing.address.email });
+  const refunding = status === "Cancelled" && options.refund !== false;
+  const moved = await moveOrder(deps, {
+    kind: "fulfilment",
+    orderId: id.data,
+    to: status,
+    by: changedBy,
+    during: async (tx, order) => {
+      if (!refunding) return null;
+      const left = order.amountPaise - (await refundedSoFar(tx, order.id));
+      if (left <= 0) return null;
+      return recordRefund(tx, { orderId: order.id, reason: "Cancelled by the shop", requestedBy: changedBy, idempotencyKey: `cancel:${order.id}`, cancelling: true, waiveClawback: options.waiveClawback });
+    },
   });
-  deps.outbox.wake();
+  const recorded = moved?.during;
+  if (recorded?.fresh) await sendToProvider(deps, recorded.row);
 }
 
-/** Paid, not cancelled orders placed today on the shop's clock, and what they brought in, net of refunds. */
+async function refundedSoFar(tx: Tx, orderId: string): Promise<number> {
+  return refundedPaise(await tx.select().from(refunds).where(eq(refunds.orderId, orderId)));
+}
+
+/**
+ * Paid, not cancelled orders placed today on the shop's clock, and what today's paid orders brought in, net of refunds:
+ * a cancelled order counts what the shop kept of it (the clawback, a refund that failed, a cancellation without refund),
+ * so the takings agree with the customers list's spend.
+ */
 export async function todaySales(db: Db, now = new Date()): Promise<TodaySales> {
   const date = shopDay(now);
   const { start, end } = shopDayRange(date);
-  const refunded = sql`(select coalesce(sum(${refunds.amountPaise}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${ne(refunds.status, "failed")})`;
   const [row] = await db
-    .select({ orders: count(), revenuePaise: sql<string>`coalesce(sum(${orders.amountPaise} - ${refunded}), 0)` })
+    .select({
+      orders: sql<number>`(count(*) filter (where ${ne(orders.status, "Cancelled")}))::int`,
+      revenuePaise: sql<string>`coalesce(sum(${netPaiseSql()}), 0)`,
+    })
     .from(orders)
-    .where(
-      and(
-        eq(orders.paymentStatus, "paid"),
-        gte(orders.createdAt, start),
-        lt(orders.createdAt, end),
-        ne(orders.status, "Cancelled"),
-      ),
-    );
+    .where(and(eq(orders.paymentStatus, "paid"), gte(orders.createdAt, start), lt(orders.createdAt, end)));
   return { date, orders: row?.orders ?? 0, revenue: paiseToRupees(Number(row?.revenuePaise ?? 0)) };
 }
 

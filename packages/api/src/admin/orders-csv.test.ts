@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
-import { orders, refunds, users } from "@mithai/db/schema";
+import { creditNotes, invoices, orders, refunds, users } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
 import { orderFiltersSchema, ordersCsvInputSchema } from "@mithai/schema/contracts/admin";
 import { orderNumberOf } from "@mithai/schema/order";
@@ -34,6 +34,8 @@ const HEADER = [
   "Discount applied",
   "Promo code",
   "Payment id",
+  "Invoice number",
+  "Credit note numbers",
 ];
 const column = (name: string) => HEADER.indexOf(name);
 
@@ -117,8 +119,13 @@ describe("ordersCsv", () => {
       [10_000, "pending"],
       [50_000, "failed"],
     ] as const) {
-      await database.db.insert(refunds).values({ orderId: order.id, paymentId: "pay_csv_amounts", amountPaise, reason: "test", status });
+      const [refund] = await database.db.insert(refunds).values({ orderId: order.id, paymentId: "pay_csv_amounts", amountPaise, reason: "test", status }).returning();
+      // Processed refunds carry a credit note (issue 29: the export names them, and the invoice).
+      if (status === "processed") {
+        await database.db.insert(creditNotes).values({ refundId: refund!.id, orderId: order.id, number: "MTHC/25-26/7", financialYear: "25-26", serial: 7, issuedAt: new Date() });
+      }
     }
+    await database.db.insert(invoices).values({ orderId: order.id, number: "MTH/25-26/42", financialYear: "25-26", serial: 42, issuedAt: new Date() });
     // Placed 00:30 IST on the 21st (19:00 UTC on the 20th), not paid yet, nothing optional set.
     const pending = await insertPendingOrder(database.db, meera.id, itemId, 3, { createdAt: new Date("2025-10-20T19:00:00Z") });
 
@@ -146,8 +153,11 @@ describe("ordersCsv", () => {
         "0",
         "300",
         "0",
-        "300",
+        // Net = paid − refunded (issue 25): an order never paid brought in nothing.
+        "0",
         "no",
+        "",
+        "",
         "",
         "",
       ],
@@ -175,6 +185,8 @@ describe("ordersCsv", () => {
         "yes",
         "DIWALI150",
         "pay_csv_amounts",
+        "MTH/25-26/42",
+        "MTHC/25-26/7",
       ],
     ]);
   });
@@ -326,7 +338,7 @@ describe("ordersCsv", () => {
   it("refuses a page cursor it did not write", async () => {
     for (const cursor of ["bm90LWEtY3Vyc29y", Buffer.from(`2024-13-01T00:00:00.000000Z|${randomUUID()}`).toString("base64url")]) {
       expect(await appErrorOf(ordersCsvPage(database.db, ordersCsvInputSchema.parse({ cursor })))).toMatchObject({
-        code: "BAD_REQUEST",
+        code: "VALIDATION",
         message: "The page cursor is not valid; start from the first page",
       });
     }

@@ -27,10 +27,13 @@ const COLUMNS: [header: string, value: (order: AdminOrder) => string | number][]
   ["Delivery (INR)", (o) => o.deliveryCharge],
   ["Amount (INR)", (o) => o.amount],
   ["Refunded (INR)", (o) => o.refundedAmount],
-  ["Net (INR)", (o) => Math.round((o.amount - o.refundedAmount) * 100) / 100],
+  ["Net (INR)", (o) => o.net],
   ["Discount applied", (o) => (o.discountApplied ? "yes" : "no")],
   ["Promo code", (o) => o.promoCode ?? ""],
   ["Payment id", (o) => o.paymentId ?? ""],
+  ["Invoice number", (o) => o.invoiceNumber ?? ""],
+  // Every processed refund's credit note, in the order they were issued.
+  ["Credit note numbers", (o) => o.refunds.flatMap((r) => (r.creditNoteNumber ? [r.creditNoteNumber] : [])).join("; ")],
 ];
 
 /**

@@ -3,6 +3,7 @@ import { foodItems, reviews, users } from "@mithai/db/schema";
 import { and, desc, eq, isNotNull, isNull, sql } from "@mithai/db/sql";
 import { ADMIN_LIST_PAGE_SIZE, type AdminReviewPage } from "@mithai/schema/admin";
 import type { ReviewListInput } from "@mithai/schema/contracts/admin";
+import type { ApiDeps } from "../context";
 import { notFound } from "../errors";
 import { cursorInstant, decodeCursor, encodeCursor } from "./orders-admin";
 
@@ -47,18 +48,21 @@ export async function listReviewsForAdmin(db: Db, input: ReviewListInput): Promi
 }
 
 /** Takes a review off the product page (it stays stored, with who hid it and when); hiding it twice changes nothing. */
-export async function hideReview(db: Db, adminId: string, id: string): Promise<{ message: string }> {
+export async function hideReview({ db, catalog }: Pick<ApiDeps, "db" | "catalog">, adminId: string, id: string): Promise<{ message: string }> {
   const [row] = await db.select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(eq(reviews.id, id));
   if (!row) throw notFound("Review not found");
   if (!row.hiddenAt) {
     await db.update(reviews).set({ hiddenAt: new Date(), hiddenBy: adminId }).where(and(eq(reviews.id, id), isNull(reviews.hiddenAt)));
+    // Its stars leave the item's average.
+    await catalog.changed();
   }
   return { message: "The review is hidden from the product page." };
 }
 
 /** Shows a hidden review again. */
-export async function restoreReview(db: Db, id: string): Promise<{ message: string }> {
+export async function restoreReview({ db, catalog }: Pick<ApiDeps, "db" | "catalog">, id: string): Promise<{ message: string }> {
   const [row] = await db.update(reviews).set({ hiddenAt: null, hiddenBy: null }).where(eq(reviews.id, id)).returning({ id: reviews.id });
   if (!row) throw notFound("Review not found");
+  await catalog.changed();
   return { message: "The review shows on the product page again." };
 }

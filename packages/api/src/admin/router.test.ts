@@ -75,7 +75,7 @@ describe("admin tRPC procedures", () => {
     await expect(admin.admin.removeFood({ id: randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it("counts today's paid, not cancelled orders and their revenue on the shop's clock", async () => {
+  it("counts today's paid, not cancelled orders and the day's takings (paid − refunded) on the shop's clock", async () => {
     // Freshly seeded on a fixed day so other tests' orders do not count.
     const day = "2024-03-10";
     const at = (time: string) => new Date(`${day}T${time}+05:30`);
@@ -84,7 +84,8 @@ describe("admin tRPC procedures", () => {
     await order(at("12:00:00"), "paid", "Cancelled", 99900);
     await order(at("12:00:00"), "pending", "", 99900);
     await order(new Date("2024-03-09T23:55:00+05:30"), "paid", "Order Recieved", 99900);
-    expect(await todaySales(database.db, at("18:00:00"))).toEqual({ date: day, orders: 2, revenue: 1749.5 });
+    // The cancelled order was not refunded: what it paid is still in the takings (net = paid − refunded).
+    expect(await todaySales(database.db, at("18:00:00"))).toEqual({ date: day, orders: 2, revenue: 2748.5 });
     // 23:00 UTC on the 9th is already the 10th in India.
     expect((await todaySales(database.db, new Date("2024-03-09T23:00:00Z"))).date).toBe(day);
   });

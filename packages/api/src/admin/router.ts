@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import {
   addFoodFormSchema,
@@ -19,16 +20,22 @@ import {
   adminCustomerPageSchema,
   adminOrderPageSchema,
   adminReviewPageSchema,
-  foodItemSchema,
+  adminFoodItemSchema,
   ordersCsvPageSchema,
   refundAnswerSchema,
   todaySalesSchema,
   undeliveredMailListSchema,
   messageAnswerSchema,
 } from "@mithai/schema/contracts/answers";
+import { healthReportSchema } from "@mithai/schema/operations";
+import { catalogIdInputSchema } from "@mithai/schema/contracts/catalog";
 import { adminProcedure } from "../trpc";
+import { findById } from "../catalog/cache";
+import { healthReport } from "../health/report";
 import { kitchenAdminProcedures } from "../kitchen/router";
+import { ownerAdminProcedures } from "../owner/router";
 import { addFoodItem, checkFoodItem, editFoodItem, removeFoodItem } from "./food-admin";
+import { idempotencyKeyOf } from "./idempotency";
 import { listCustomers } from "./customers-admin";
 import { listUndeliveredMail, retryMail } from "./mail-admin";
 import { ordersCsvPage } from "./orders-csv";
@@ -45,6 +52,12 @@ const imageBytes = async (image: Blob | undefined) => (image ? Buffer.from(await
  * multipart REST adapters (`/api/food/add`, `/api/food/edit/:id`) read; the rules live in the services both call.
  */
 export const adminRouter = {
+  /** Every item on sale in English with its Hindi and Telugu fields (the catalogue export's and the edit form's read). */
+  foodItems: adminProcedure.output(z.array(adminFoodItemSchema)).query(async ({ ctx }) => (await ctx.catalog.snapshot()).adminItems),
+  foodItem: adminProcedure
+    .input(catalogIdInputSchema.pick({ id: true }))
+    .output(adminFoodItemSchema)
+    .query(async ({ ctx, input }) => findById({ byId: (await ctx.catalog.snapshot()).adminById }, input.id)),
   checkFood: adminProcedure
     .input(checkFoodFormSchema)
     .output(checkFoodAnswerSchema)
@@ -54,11 +67,14 @@ export const adminRouter = {
     }),
   addFood: adminProcedure
     .input(addFoodFormSchema)
-    .output(foodItemSchema)
-    .mutation(async ({ ctx, input: { image, ...fields } }) => addFoodItem(ctx, fields, await imageBytes(image))),
+    .output(adminFoodItemSchema)
+    .mutation(async ({ ctx, input: { image, ...fields } }) => {
+      const key = idempotencyKeyOf(ctx.idempotencyKey);
+      return addFoodItem(ctx, fields, await imageBytes(image), { idempotency: key ? { scope: "food.add", actorId: ctx.auth.userId, key } : undefined });
+    }),
   editFood: adminProcedure
     .input(editFoodFormSchema)
-    .output(foodItemSchema)
+    .output(adminFoodItemSchema)
     .mutation(async ({ ctx, input: { id, image, ...fields } }) => editFoodItem(ctx, id, fields, await imageBytes(image))),
   removeFood: adminProcedure
     .input(removeFoodInputSchema)
@@ -73,10 +89,11 @@ export const adminRouter = {
     .input(updateOrderStatusSchema)
     .output(messageAnswerSchema)
     .mutation(async ({ ctx, input }) => {
-      await updateOrderStatus(ctx, input.orderId, input.status, ctx.auth.userId);
+      await updateOrderStatus(ctx, input.orderId, input.status, ctx.auth.userId, { refund: input.refund, waiveClawback: input.waiveClawback });
       return { message: "Status updated" };
     }),
   todaySales: adminProcedure.output(todaySalesSchema).query(({ ctx }) => todaySales(ctx.db)),
+  health: adminProcedure.output(healthReportSchema).query(({ ctx }) => healthReport(ctx)),
   undeliveredMail: adminProcedure.output(undeliveredMailListSchema).query(({ ctx }) => listUndeliveredMail(ctx)),
   retryMail: adminProcedure.input(retryMailInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => retryMail(ctx, input.id)),
   refundOrder: adminProcedure
@@ -87,15 +104,17 @@ export const adminRouter = {
         orderId: input.orderId,
         amountPaise: input.amount,
         reason: input.reason,
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: input.idempotencyKey ?? idempotencyKeyOf(ctx.idempotencyKey),
         requestedBy: ctx.auth.userId,
         restock: input.restock,
+        waiveClawback: input.waiveClawback,
       }),
     ),
   retryRefund: adminProcedure.input(refundIdInputSchema).output(refundAnswerSchema).mutation(({ ctx, input }) => retryRefund(ctx, input.id)),
   customers: adminProcedure.input(customerListInputSchema).output(adminCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx.db, input)),
   reviews: adminProcedure.input(reviewListInputSchema).output(adminReviewPageSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
-  hideReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => hideReview(ctx.db, ctx.auth.userId, input.id)),
-  restoreReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => restoreReview(ctx.db, input.id)),
+  hideReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => hideReview(ctx, ctx.auth.userId, input.id)),
+  restoreReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => restoreReview(ctx, input.id)),
   ...kitchenAdminProcedures,
+  ...ownerAdminProcedures,
 } satisfies TRPCRouterRecord;

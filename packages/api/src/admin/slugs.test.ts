@@ -49,7 +49,7 @@ describe("availableSlug", () => {
     const nearly = "b".repeat(SLUG_MAX_LENGTH - 2);
     await itemsWithSlugs(longest, nearly);
     expect(slugSchema.safeParse(longest).success).toBe(true);
-    const tooLong = { code: "BAD_REQUEST", message: "Slug is taken and too long to add a number to; choose a shorter one" };
+    const tooLong = { code: "VALIDATION", message: "Slug is taken and too long to add a number to; choose a shorter one" };
     expect(await appErrorOf(availableSlug(database.db, longest, "Anything"))).toMatchObject(tooLong);
     // Numbered within the limit it is fine; "-10" would not fit.
     const numbered = await availableSlug(database.db, nearly, "Anything");
@@ -61,7 +61,7 @@ describe("availableSlug", () => {
 
   it("refuses a name with no letters or digits when no slug is given", async () => {
     expect(await appErrorOf(availableSlug(database.db, "", "!!! ???"))).toMatchObject({
-      code: "BAD_REQUEST",
+      code: "VALIDATION",
       message: "Slug is required when the name has no letters or digits",
     });
     expect(await availableSlug(database.db, "question-box", "!!! ???")).toBe("question-box");

@@ -16,7 +16,7 @@ describe("the access guards", () => {
   it("asks for a sign-in (401) when there is no session", async () => {
     expect(() => requireSignedIn({ auth: null })).toThrow("Please log in to continue");
     expect(requireSignedIn({ auth: { userId: "u", role: "user" as const } }).auth.userId).toBe("u");
-    expect((await appErrorOf(assertAdmin(handle, null))).code).toBe("UNAUTHORIZED");
+    expect((await appErrorOf(assertAdmin(handle, null))).code).toBe("UNAUTHENTICATED");
   });
 
   it("believes an admin token only while the account is still an admin", async () => {

@@ -11,7 +11,7 @@ import { AppError } from "../errors";
 
 /** A signed-in customer or admin (401 otherwise). */
 export function requireSignedIn<C extends { auth: AuthSession | null }>(ctx: C): C & { auth: AuthSession } {
-  if (!ctx.auth) throw new AppError("UNAUTHORIZED", "Please log in to continue");
+  if (!ctx.auth) throw new AppError("UNAUTHENTICATED", "Please log in to continue");
   return { ...ctx, auth: ctx.auth };
 }
 
@@ -28,6 +28,6 @@ export async function isAdmin(ctx: Pick<RequestContext, "db">, auth: AuthSession
 
 /** An admin, or 401 (not signed in) / 403 (anyone else). */
 export async function assertAdmin(ctx: Pick<RequestContext, "db">, auth: AuthSession | null): Promise<void> {
-  if (!auth) throw new AppError("UNAUTHORIZED", "Please log in as an admin");
+  if (!auth) throw new AppError("UNAUTHENTICATED", "Please log in as an admin");
   if (!(await isAdmin(ctx, auth))) throw new AppError("FORBIDDEN", "Admins only");
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import { ROLES, TOKEN_TTL_SECONDS, type Role } from "@mithai/schema/auth";
 import type { AuthSession } from "../context";
@@ -11,18 +12,20 @@ function keyOf(secret: string): Uint8Array {
 /** A verified token: whose session it is, and which of the account's token versions it was issued under. */
 export interface VerifiedToken extends AuthSession {
   tokenVersion: number;
+  /** When the token stops working anyway. */
+  expiresAt: Date;
 }
 
 /**
- * A token for the session, under the account's current `tokenVersion` (users.token_version): raising that
- * version ends every token issued before (see authenticateToken).
+ * A token for a new session (its own `sid`, so `user.logout` can end it alone), under the account's current
+ * `tokenVersion` (users.token_version): raising that version ends every token issued before (see authenticateToken).
  */
 export async function signAuthToken(
-  session: AuthSession & { tokenVersion?: number },
+  session: Omit<AuthSession, "sessionId"> & { tokenVersion?: number },
   secret: string,
   ttlSeconds = TOKEN_TTL_SECONDS,
 ): Promise<string> {
-  return new SignJWT({ role: session.role, ver: session.tokenVersion ?? 0 })
+  return new SignJWT({ role: session.role, ver: session.tokenVersion ?? 0, sid: randomUUID() })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(session.userId)
     .setIssuer(ISSUER)
@@ -58,7 +61,10 @@ export async function verifyAuthToken(token: string, secret: string): Promise<Ve
     // Tokens issued before versions existed carry none: they stand for version 0.
     const tokenVersion = payload.ver ?? 0;
     if (typeof tokenVersion !== "number" || !Number.isInteger(tokenVersion)) return null;
-    const session = { userId: payload.sub, role: role as Role, tokenVersion };
+    // Tokens issued before sessions had ids carry none: only "sign out everywhere" ends them early.
+    const sid = payload.sid;
+    if (sid !== undefined && (typeof sid !== "string" || !UUID.test(sid))) return null;
+    const session: VerifiedToken = { userId: payload.sub, role: role as Role, tokenVersion, expiresAt: new Date(payload.exp * 1000), ...(sid ? { sessionId: sid } : {}) };
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(cacheKey, { session, expiresAtMs: payload.exp * 1000 });
     return session;
@@ -66,6 +72,8 @@ export async function verifyAuthToken(token: string, secret: string): Promise<Ve
     return null;
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type HeaderValue = string | string[] | undefined;
 

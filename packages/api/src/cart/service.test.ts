@@ -61,14 +61,14 @@ describe("cart service", () => {
   it("keeps a line within 100 kg", async () => {
     const user = await newCustomer();
     await addToCart(db(), user, item(0), 99);
-    await expect(addToCart(db(), user, item(0), 2)).rejects.toThrowError(new AppError("BAD_REQUEST", "You can order at most 100 kg of one sweet"));
+    await expect(addToCart(db(), user, item(0), 2)).rejects.toThrowError(new AppError("CART_FULL", "You can order at most 100 kg of one sweet"));
     expect(await addToCart(db(), user, item(0), 1)).toEqual([{ _id: item(0), quantity: 100 }]);
   });
 
   it("holds at most 50 lines, but more kilograms on an existing line are fine", async () => {
     const user = await newCustomer();
     for (let i = 0; i < MAX_CART_LINES; i++) await addToCart(db(), user, item(i));
-    await expect(addToCart(db(), user, item(MAX_CART_LINES))).rejects.toThrowError(new AppError("BAD_REQUEST", CART_FULL_MESSAGE));
+    await expect(addToCart(db(), user, item(MAX_CART_LINES))).rejects.toThrowError(new AppError("CART_FULL", CART_FULL_MESSAGE));
     const cart = await addToCart(db(), user, item(0), 4);
     expect(cart).toHaveLength(MAX_CART_LINES);
     expect(cart[0]).toEqual({ _id: item(0), quantity: 5 });
@@ -127,6 +127,6 @@ describe("cart service", () => {
   });
 
   it("refuses a token whose account no longer exists", async () => {
-    await expect(addToCart(db(), UNKNOWN_ID, item(0))).rejects.toThrowError(new AppError("UNAUTHORIZED", "Please log in again"));
+    await expect(addToCart(db(), UNKNOWN_ID, item(0))).rejects.toThrowError(new AppError("UNAUTHENTICATED", "Please log in again"));
   });
 });

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from "@mithai/db/sql";
 import { CART_FULL_MESSAGE, LINE_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import { onSaleItemId } from "../catalog/food-items";
-import { AppError, badRequest, notFound } from "../errors";
+import { AppError, notFound } from "../errors";
 import { stockShort } from "../stock/stock";
 
 
@@ -67,13 +67,13 @@ export function addToCart(db: Db, userId: string, itemId: string, quantity = 1):
     await lockCart(tx, userId);
     const foodItemId = await onSaleItemId(tx, itemId);
     const lines = await getCart(tx, userId);
-    if (!lines.some((line) => line._id === foodItemId) && lines.length >= MAX_CART_LINES) throw badRequest(CART_FULL_MESSAGE);
+    if (!lines.some((line) => line._id === foodItemId) && lines.length >= MAX_CART_LINES) throw new AppError("CART_FULL", CART_FULL_MESSAGE);
     // A sold-out sweet cannot be added, nor more than is left (checkout decides under lock; this tells the customer early).
     const [stock] = await stockOf(tx).execute({ foodItemId });
     const inCart = lines.find((line) => line._id === foodItemId)?.quantity ?? 0;
     if (stock && stock.stockKg !== null && inCart + quantity > stock.stockKg) throw stockShort(stock.name, stock.stockKg);
     const [line] = await addToLine(tx).execute({ userId, foodItemId, quantity });
-    if (!line) throw badRequest(LINE_FULL_MESSAGE);
+    if (!line) throw new AppError("CART_FULL", LINE_FULL_MESSAGE);
     return getCart(tx, userId);
   });
 }
@@ -155,7 +155,7 @@ export function mergeGuestCart(db: Db, userId: string, guestCart: CartMap): Prom
 /** Every cart write holds the customer's row lock, so concurrent writes see each other (the 50-line cap holds). */
 async function lockCart(tx: Tx, userId: string): Promise<void> {
   const [user] = await lockUser(tx).execute({ userId });
-  if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please log in again");
 }
 
 /** The id of a line the customer can see in their cart. */

@@ -1,15 +1,25 @@
 import type { Db, DbHandle } from "@mithai/db/client";
 import { sql } from "@mithai/db/sql";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { AdminFoodItem, FoodItem } from "@mithai/schema/catalog";
 import { foodIdSchema, slugSchema } from "@mithai/schema/contracts/catalog";
+import { LANGUAGES, type Language } from "@mithai/schema/languages";
 import { notFound } from "../errors";
 import { listFoodItems } from "./food-items";
+import { itemInLanguage } from "./translate";
 
-/** The storefront's catalogue as read by every visitor. */
-export interface CatalogSnapshot {
+/** The catalogue in one language. */
+export interface CatalogView {
   items: FoodItem[];
   bySlug: ReadonlyMap<string, FoodItem>;
   byId: ReadonlyMap<string, FoodItem>;
+}
+
+/** The storefront's catalogue as read by every visitor: in English (`items`, `bySlug`, `byId`) and in every language. */
+export interface CatalogSnapshot extends CatalogView {
+  languages: Readonly<Record<Language, CatalogView>>;
+  /** Every item with its Hindi and Telugu fields, for the admin. */
+  adminItems: AdminFoodItem[];
+  adminById: ReadonlyMap<string, AdminFoodItem>;
   /** Grows with every read of the catalogue in this process: what is derived from a snapshot can be kept per version. */
   version: number;
 }
@@ -66,26 +76,26 @@ export function createCatalogCache(db: Db, listen: DbHandle["listen"]): CatalogC
 }
 
 async function loadSnapshot(db: Db, version: number): Promise<CatalogSnapshot> {
-  const items = await listFoodItems(db);
-  return {
-    items,
-    bySlug: new Map(items.map((item) => [item.slug, item])),
-    byId: new Map(items.map((item) => [item._id, item])),
-    version,
-  };
+  const adminItems = await listFoodItems(db);
+  const languages = Object.fromEntries(LANGUAGES.map((lang) => [lang, viewOf(adminItems.map((item) => itemInLanguage(item, lang)))])) as Record<Language, CatalogView>;
+  return { ...languages.en, languages, adminItems, adminById: new Map(adminItems.map((item) => [item._id, item])), version };
 }
 
-export function findBySlug(snapshot: CatalogSnapshot, slug: string): FoodItem {
+function viewOf(items: FoodItem[]): CatalogView {
+  return { items, bySlug: new Map(items.map((item) => [item.slug, item])), byId: new Map(items.map((item) => [item._id, item])) };
+}
+
+export function findBySlug(view: CatalogView, slug: string): FoodItem {
   const parsed = slugSchema.safeParse(slug);
-  const item = parsed.success ? snapshot.bySlug.get(parsed.data) : undefined;
+  const item = parsed.success ? view.bySlug.get(parsed.data) : undefined;
   if (!item) throw notFound("Food item not found");
   return item;
 }
 
-export function findById(snapshot: CatalogSnapshot, id: string): FoodItem {
+export function findById<T extends FoodItem>(view: { byId: ReadonlyMap<string, T> }, id: string): T {
   // A malformed id can never name an item, so it gets the same answer as an unknown one.
   const parsed = foodIdSchema.safeParse(id);
-  const item = parsed.success ? snapshot.byId.get(parsed.data) : undefined;
+  const item = parsed.success ? view.byId.get(parsed.data) : undefined;
   if (!item) throw notFound("Food item not found");
   return item;
 }

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
+import { DEMO_TRANSLATIONS } from "@mithai/db/seed/demo-translations";
+import { itemTranslationsSchema } from "@mithai/schema/contracts/admin";
 import { createTestDb } from "@mithai/db/testing";
 import { CATEGORIES, FAQ_ENTRIES_PER_ITEM } from "@mithai/schema/catalog";
 import { seedDemoCatalog } from "./demo-seed";
@@ -35,11 +37,23 @@ describe("demo catalogue seed", () => {
     }
   });
 
+  it("ships every sweet's name and description in Hindi (Devanagari) and Telugu script, valid as an admin's translations", () => {
+    expect(Object.keys(DEMO_TRANSLATIONS).sort()).toEqual(DEMO_SWEETS.map((s) => s.slug).sort());
+    for (const translations of Object.values(DEMO_TRANSLATIONS)) {
+      expect(itemTranslationsSchema.parse(translations)).toEqual(translations);
+      expect(translations.hi?.name).toMatch(/^[\u0900-\u097F][\u0900-\u097F ()]*$/);
+      expect(translations.hi?.description).toMatch(/[\u0900-\u097F]/);
+      expect(translations.te?.name).toMatch(/^[\u0C00-\u0C7F][\u0C00-\u0C7F\u200C ()]*$/);
+      expect(translations.te?.description).toMatch(/[\u0C00-\u0C7F]/);
+    }
+  });
+
   it("loads every sweet with its shipped pictures in every width when the catalogue is empty", async () => {
     expect(await seedDemoCatalog(handle.db, createDiskImageStore(imagesDir), demoImagesDir)).toBe(DEMO_SWEETS.length);
     const items = await listFoodItems(handle.db);
     expect(items).toHaveLength(DEMO_SWEETS.length);
     for (const item of items) for (const file of imageFiles(item.image)) expect(existsSync(path.join(imagesDir, file))).toBe(true);
+    expect(items.find((item) => item.slug === "kaju-katli")?.translations).toMatchObject({ hi: { name: "काजू कतली" }, te: { name: "కాజు కట్లీ" } });
   });
 
   it("does nothing once the catalogue has items", async () => {

@@ -4,6 +4,7 @@ import type { Db } from "@mithai/db/client";
 import { count, isNull } from "@mithai/db/sql";
 import { foodItems } from "@mithai/db/schema";
 import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
+import { DEMO_TRANSLATIONS } from "@mithai/db/seed/demo-translations";
 import type { ImageStore } from "./image-store";
 import { imageFiles } from "./images";
 
@@ -22,7 +23,7 @@ export async function seedDemoCatalog(db: Db, images: ImageStore, demoImagesDir:
     DEMO_SWEETS.map(async ({ art: _art, ...fields }) => {
       const image = demoImageName(fields.slug);
       await Promise.all(imageFiles(image).map(async (file) => images.put(file, await readFile(path.join(demoImagesDir, file)))));
-      return { ...fields, image };
+      return { ...fields, image, translations: DEMO_TRANSLATIONS[fields.slug] ?? {} };
     }),
   );
   const added = await db.insert(foodItems).values(rows).onConflictDoNothing({ target: foodItems.slug, where: isNull(foodItems.removedAt) }).returning({ id: foodItems.id });

@@ -1,14 +1,14 @@
 import type { Db } from "@mithai/db/client";
-import { and, asc, eq, isNull } from "@mithai/db/sql";
-import { foodItems } from "@mithai/db/schema";
-import type { FoodItem } from "@mithai/schema/catalog";
+import { and, asc, avg, count, eq, inArray, isNotNull, isNull } from "@mithai/db/sql";
+import { foodItems, reviews } from "@mithai/db/schema";
+import { NO_RATING, type AdminFoodItem, type FoodItem, type ItemRating } from "@mithai/schema/catalog";
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import { paiseToRupees } from "@mithai/schema/money";
 import { notFound } from "../errors";
 
 type FoodItemRow = typeof foodItems.$inferSelect;
 
-export function toFoodItem(row: FoodItemRow): FoodItem {
+export function toFoodItem(row: FoodItemRow, rating: ItemRating = NO_RATING): FoodItem {
   return {
     _id: row.id,
     slug: row.slug,
@@ -29,13 +29,35 @@ export function toFoodItem(row: FoodItemRow): FoodItem {
     gstRate: row.gstRate,
     stockKg: row.stockKg,
     soldOut: row.stockKg !== null && row.stockKg <= 0,
+    rating,
   };
 }
 
-/** Everything on sale (removed items excluded), in a stable order: category, then name. */
-export async function listFoodItems(db: Db): Promise<FoodItem[]> {
-  const rows = await db.select().from(foodItems).where(isNull(foodItems.removedAt)).orderBy(asc(foodItems.category), asc(foodItems.name));
-  return rows.map(toFoodItem);
+/** An item with its Hindi and Telugu fields, as the admin's answers show it. */
+export function toAdminFoodItem(row: FoodItemRow, rating: ItemRating = NO_RATING): AdminFoodItem {
+  return { ...toFoodItem(row, rating), translations: row.translations };
+}
+
+/** Everything on sale (removed items excluded) with its translations, in a stable order: category, then name. */
+export async function listFoodItems(db: Db): Promise<AdminFoodItem[]> {
+  const [rows, ratings] = await Promise.all([
+    db.select().from(foodItems).where(isNull(foodItems.removedAt)).orderBy(asc(foodItems.category), asc(foodItems.name)),
+    ratingsOf(db),
+  ]);
+  return rows.map((row) => toAdminFoodItem(row, ratings.get(row.id)));
+}
+
+/**
+ * Each item's stars (of all items, or of `ids`): reviews shown on the product page that carry a rating; the average
+ * rounded to one decimal. Items without any are missing from the map.
+ */
+export async function ratingsOf(db: Db, ids?: string[]): Promise<Map<string, ItemRating>> {
+  const rows = await db
+    .select({ id: reviews.foodItemId, average: avg(reviews.rating), count: count() })
+    .from(reviews)
+    .where(and(isNull(reviews.hiddenAt), isNotNull(reviews.rating), ids ? inArray(reviews.foodItemId, ids) : undefined))
+    .groupBy(reviews.foodItemId);
+  return new Map(rows.map((row) => [row.id, { average: Math.round(Number(row.average) * 10) / 10, count: row.count }]));
 }
 
 /**

@@ -33,10 +33,20 @@ export interface ImageStore {
 
 export function pictureStoreDown(cause?: unknown): AppError {
   return new AppError(
-    "SERVICE_UNAVAILABLE",
+    "STORAGE_UNAVAILABLE",
     "The picture store is not answering, so pictures cannot be saved or shown right now. Nothing was changed; please try again in a minute.",
     { cause },
   );
+}
+
+/** A store call given up after STORAGE_TIMEOUT_MS (the cause of its STORAGE_UNAVAILABLE). */
+export class StorageTimeoutError extends Error {
+  override name = "StorageTimeoutError";
+}
+
+/** Whether a store call failed by being given up (the store may still take in a write it was sent). */
+export function isStorageTimeout(error: unknown): boolean {
+  return error instanceof AppError && error.cause instanceof StorageTimeoutError;
 }
 
 /** A picture's file name as the shop makes them (`<uuid>.webp`, `demo-jalebi-320w.webp`): no folders, no dot files. */
@@ -50,7 +60,7 @@ export function imageContentType(name: string): string {
 /** Pictures in a folder of this server (`DATA_DIR/images`): right for one server only. */
 export function createDiskImageStore(dir: string): ImageStore & { readonly dir: string } {
   const fileOf = (name: string) => {
-    if (!IMAGE_NAME.test(name)) throw new AppError("BAD_REQUEST", "Not a picture name");
+    if (!IMAGE_NAME.test(name)) throw new AppError("VALIDATION", "Not a picture name");
     return path.join(dir, name);
   };
   return {

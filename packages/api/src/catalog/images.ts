@@ -3,11 +3,14 @@ import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, imageVariant } from "@mithai/schema/catalog";
 import { AppError } from "../errors";
-import type { ImageStore } from "./image-store";
+import { isStorageTimeout, type ImageStore } from "./image-store";
 
 /** Formats an uploaded picture may really be (read from its bytes, never from its name or type header); AVIF reads as heif. */
 const UPLOAD_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A camera photo as phones take it (often 8–12 MB) is accepted whole: the shop re-encodes every upload anyway. */
+export const MAX_IMAGE_MB = 20;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = `Image must be ${MAX_IMAGE_MB} MB or smaller`;
 /**
  * Pixels an upload may have (40 MP, more than any phone camera). A few kilobytes of lossless WebP can claim
  * 16383 × 16383 pixels, gigabytes once decoded: the header is read first and such a picture is refused undecoded.
@@ -65,7 +68,9 @@ async function saveImageFiles(store: ImageStore, files: Array<{ name: string; by
   const writes = await Promise.allSettled(files.map((file) => store.put(file.name, file.bytes)));
   const failed = writes.find((write) => write.status === "rejected");
   if (failed) {
-    await store.delete(files.map((file) => file.name)).catch(() => undefined);
+    const cleanup = store.delete(files.map((file) => file.name)).catch(() => undefined);
+    // A store that was given up on (STORAGE_TIMEOUT_MS) would hold the answer as long again: it is cleaned up meanwhile.
+    if (!isStorageTimeout(failed.reason)) await cleanup;
     throw failed.reason;
   }
 }

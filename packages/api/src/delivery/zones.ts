@@ -2,10 +2,10 @@ import type { Db } from "@mithai/db/client";
 import { deliveryZones } from "@mithai/db/schema";
 import { asc, eq, sql } from "@mithai/db/sql";
 import type { DeliveryZoneInput } from "@mithai/schema/contracts/kitchen";
-import { PROCESSING_DAYS, type DeliveryQuote, type DeliveryZone } from "@mithai/schema/kitchen";
-import { paiseToRupees } from "@mithai/schema/money";
+import { deliveryTermsSentence, PROCESSING_DAYS, type DeliveryQuote, type DeliveryTerms, type DeliveryZone } from "@mithai/schema/kitchen";
+import { formatRupees, paiseToRupees } from "@mithai/schema/money";
 import { addShopDays, shopDay, weekdayOf } from "@mithai/schema/shop-clock";
-import { AppError, notFound } from "../errors";
+import { fieldError, notFound } from "../errors";
 
 type ZoneRow = typeof deliveryZones.$inferSelect;
 
@@ -65,6 +65,15 @@ function allZones(db: Db): Promise<ZoneRow[]> {
   return db.select().from(deliveryZones).orderBy(asc(deliveryZones.createdAt), asc(deliveryZones.id));
 }
 
+/** What the zones charge, and the sentence every page that speaks of delivery says (hero, footer, FAQ, shipping, cart). */
+export async function deliveryTerms(db: Db): Promise<DeliveryTerms> {
+  const zones = (await allZones(db)).map((row) => {
+    const { name, charge, freeAbove } = toDeliveryZone(row);
+    return { name, charge, freeAbove };
+  });
+  return { zones, summary: deliveryTermsSentence(zones) };
+}
+
 export const NOT_SERVED_MESSAGE = "We do not deliver to this PIN code yet";
 
 /** `GET /api/delivery/quote`: whether the pincode is served, the charge for the subtotal and the delivery window. */
@@ -79,14 +88,14 @@ export async function quoteDelivery(db: Db, pincode: string, subtotalPaise: numb
     charge: paiseToRupees(chargePaise),
     ...window,
     zone: zone.name,
-    message: `${chargePaise === 0 ? "Free delivery" : `Delivery ₹${paiseToRupees(chargePaise)}`}, arrives ${window.etaFrom} to ${window.etaTo}`,
+    message: `${chargePaise === 0 ? "Free delivery" : `Delivery ${formatRupees(paiseToRupees(chargePaise))}`}, arrives ${window.etaFrom} to ${window.etaTo}`,
   };
 }
 
 /** What delivery to the address costs an order (its zone named); an unserved pincode is refused, naming the field. */
 export async function deliveryForOrder(db: Db, pincode: string, subtotalPaise: number): Promise<{ chargePaise: number; zone: string }> {
   const zone = zoneFor(await allZones(db), pincode);
-  if (!zone) throw new AppError("BAD_REQUEST", `address.pincode: ${NOT_SERVED_MESSAGE} (${pincode})`, { fieldErrors: [{ path: "address.pincode", message: NOT_SERVED_MESSAGE }] });
+  if (!zone) throw fieldError("NOT_SERVICEABLE", "address.pincode", NOT_SERVED_MESSAGE, pincode);
   return { chargePaise: deliveryChargePaise(zone, subtotalPaise), zone: zone.name };
 }
 

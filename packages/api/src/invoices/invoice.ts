@@ -1,13 +1,15 @@
-import PDFDocument from "pdfkit";
 import { and, eq } from "@mithai/db/sql";
-import { creditNotes, invoices, orders, refunds } from "@mithai/db/schema";
+import { creditNotes, invoices, orders, refunds, users } from "@mithai/db/schema";
 import { DEFAULT_GST_RATE, DEFAULT_HSN } from "@mithai/schema/catalog";
 import type { InvoiceDocumentData } from "@mithai/schema/contracts/answers";
+import type { Language } from "@mithai/schema/languages";
 import { orderNumberOf } from "@mithai/schema/order";
 import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
 import type { ApiDeps, AuthSession, SupplierConfig } from "../context";
 import { isAdmin } from "../auth/guards";
 import { AppError } from "../errors";
+import { startPdf, heightOfText, writeText, type TextOptions } from "../pdf/text";
+import { documentHeading, translatedHeading, type DocumentHeading } from "./headings";
 import { apportion, invoiceFigures, rupeesInWords, stateCodeOf, stateKey, type InvoiceFigures, type InvoiceLine } from "./tax";
 
 /** What the tax invoice says, in the terms of the GST rules on invoices (rule 46). */
@@ -24,6 +26,8 @@ export interface InvoiceDocument {
   figures: InvoiceFigures;
   intraState: boolean;
   amountInWords: string;
+  /** The customer's language (the account's): the headings' second language. Not part of the JSON answer. */
+  language: Language;
 }
 
 const notFound = () => new AppError("NOT_FOUND", "No invoice found for this order");
@@ -34,9 +38,10 @@ type OrderRow = typeof orders.$inferSelect;
 async function documentOrder(deps: Pick<ApiDeps, "db">, auth: AuthSession | null, orderId: string) {
   if (!auth || !/^[0-9a-f-]{36}$/i.test(orderId)) throw notFound();
   const [found] = await deps.db
-    .select({ order: orders, invoice: invoices })
+    .select({ order: orders, invoice: invoices, language: users.language })
     .from(orders)
     .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.id, orderId), (await isAdmin(deps, auth)) ? undefined : eq(orders.userId, auth.userId)));
   if (!found) throw notFound();
   return found;
@@ -46,7 +51,7 @@ async function documentOrder(deps: Pick<ApiDeps, "db">, auth: AuthSession | null
 const DELIVERY_SAC = "996813";
 
 /** The invoice's figures and parties for an order (the credit notes reuse them). */
-function invoiceOf(order: OrderRow, invoice: typeof invoices.$inferSelect, supplier: SupplierConfig): InvoiceDocument {
+function invoiceOf(order: OrderRow, invoice: typeof invoices.$inferSelect, supplier: SupplierConfig, language: Language): InvoiceDocument {
   const registered = Boolean(supplier.gstin);
   const intraState = stateKey(order.address.state) === stateKey(supplier.state);
   const figures = invoiceFigures(
@@ -90,13 +95,14 @@ function invoiceOf(order: OrderRow, invoice: typeof invoices.$inferSelect, suppl
     figures,
     intraState,
     amountInWords: rupeesInWords(order.amountPaise),
+    language,
   };
 }
 
 /** The tax invoice (or bill of supply) of a paid order. */
 export async function invoiceDocument(deps: Pick<ApiDeps, "db" | "config">, auth: AuthSession | null, orderId: string): Promise<InvoiceDocument> {
-  const { order, invoice } = await documentOrder(deps, auth, orderId);
-  return invoiceOf(order, invoice, deps.config.supplier);
+  const { order, invoice, language } = await documentOrder(deps, auth, orderId);
+  return invoiceOf(order, invoice, deps.config.supplier, language);
 }
 
 /**
@@ -104,14 +110,14 @@ export async function invoiceDocument(deps: Pick<ApiDeps, "db" | "config">, auth
  * value, each share split into taxable value and tax at the line's rate, as the invoice did.
  */
 export async function creditNoteDocument(deps: Pick<ApiDeps, "db" | "config">, auth: AuthSession | null, orderId: string, number: string): Promise<InvoiceDocument> {
-  const { order, invoice } = await documentOrder(deps, auth, orderId);
+  const { order, invoice, language } = await documentOrder(deps, auth, orderId);
   const [note] = await deps.db
     .select({ note: creditNotes, refund: refunds })
     .from(creditNotes)
     .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
     .where(and(eq(creditNotes.orderId, order.id), eq(creditNotes.number, number)));
   if (!note) throw new AppError("NOT_FOUND", "No such credit note for this order");
-  const base = invoiceOf(order, invoice, deps.config.supplier);
+  const base = invoiceOf(order, invoice, deps.config.supplier, language);
   const shares = apportion(note.refund.amountPaise, base.figures.lines.map((line) => line.valuePaise));
   const figures = invoiceFigures(
     base.figures.lines
@@ -125,15 +131,21 @@ export async function creditNoteDocument(deps: Pick<ApiDeps, "db" | "config">, a
     title: "Credit note",
     number: note.note.number,
     date: note.note.issuedAt,
-    reference: { invoiceNumber: invoice.number, invoiceDate: invoice.issuedAt, reason: note.refund.reason },
+    reference: { invoiceNumber: invoice.number, invoiceDate: invoice.issuedAt, reason: creditNoteReason(note.refund) },
     figures,
     amountInWords: rupeesInWords(note.refund.amountPaise),
   };
 }
 
+/** Why the money went back, and the clawback kept back from it when there was one (DECISIONS "The order's life"). */
+function creditNoteReason(refund: { reason: string; clawbackPaise: number }): string {
+  if (refund.clawbackPaise <= 0) return refund.reason;
+  return `${refund.reason}; Rs. ${(refund.clawbackPaise / 100).toFixed(2)} kept back because a later discounted order of the month relied on this one (clawback)`;
+}
+
 /** The document for a JSON answer (tRPC, its contract `invoiceDocumentSchema`): dates as ISO strings. */
 export function invoiceDocumentData(doc: InvoiceDocument): InvoiceDocumentData {
-  const { date, reference, ...rest } = doc;
+  const { date, reference, language: _headingsLanguage, ...rest } = doc;
   return {
     ...rest,
     date: date.toISOString(),
@@ -142,49 +154,66 @@ export function invoiceDocumentData(doc: InvoiceDocument): InvoiceDocumentData {
 }
 
 const twoDecimals = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** Money on the document: "1,28,000.50", Indian grouping (the standard PDF fonts have no ₹ sign; the columns say "Rs."). */
+/** Money on the document: "1,28,000.50", Indian grouping (the columns say "Rs."). */
 const money = (paise: number) => twoDecimals.format(paise / 100);
 
 const shopDate = (date: Date) => date.toLocaleDateString("en-IN", { timeZone: SHOP_TIME_ZONE, day: "2-digit", month: "short", year: "numeric" });
 
-/** The invoice as an A4 PDF (pdfkit: a small, well-kept library that writes PDFs directly, no browser needed). */
+/**
+ * The invoice as an A4 PDF (pdfkit: a small, well-kept library that writes PDFs directly, no browser needed), in
+ * Noto fonts so a name or an address in any Indian script prints (pdf/text.ts), with its headings in English and
+ * the customer's language.
+ */
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: "A4", margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName } });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const { pdf, done } = startPdf({ size: "A4", margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName } });
+  const text = (value: string, x?: number, y?: number, options?: TextOptions) => writeText(pdf, value, x, y, options);
+  const h = (heading: DocumentHeading) => documentHeading(heading, doc.language);
   // A credit note carries tax exactly when its invoice did.
   const registered = doc.title === "Tax invoice" || (doc.title === "Credit note" && Boolean(doc.supplier.gstin));
   const { supplier, recipient, figures } = doc;
 
-  pdf.font("Helvetica-Bold").fontSize(18).fillColor("#7a1f2b").text(doc.title.toUpperCase(), { align: "right" });
-  pdf.fillColor("#000").fontSize(12).text(supplier.legalName, 40, 40);
-  pdf.font("Helvetica").fontSize(9);
-  if (supplier.address) pdf.text(supplier.address);
-  pdf.text(`State: ${supplier.state}${supplier.stateCode ? ` (code ${supplier.stateCode})` : ""}`);
-  pdf.text(registered ? `GSTIN: ${supplier.gstin}` : "Not registered for GST");
+  pdf.fontSize(18).fillColor("#7a1f2b");
+  text(doc.title.toUpperCase(), 300, 40, { align: "right", width: 255, bold: true });
+  const translatedTitle = translatedHeading(doc.title, doc.language);
+  if (translatedTitle) text(translatedTitle, 300, undefined, { align: "right", width: 255, bold: true });
+  const titleEnd = pdf.y;
+  pdf.fillColor("#000").fontSize(12);
+  text(supplier.legalName, 40, 40, { width: 255, bold: true });
+  pdf.fontSize(9);
+  if (supplier.address) text(supplier.address, 40, undefined, { width: 255 });
+  text(`State: ${supplier.state}${supplier.stateCode ? ` (code ${supplier.stateCode})` : ""}`, 40);
+  text(registered ? `GSTIN: ${supplier.gstin}` : "Not registered for GST", 40);
+  pdf.y = Math.max(pdf.y, titleEnd);
   pdf.moveDown();
 
   const top = pdf.y;
   const noun = doc.reference ? "Credit note" : "Invoice";
-  pdf.font("Helvetica-Bold").text(`${noun} number`, 40, top).font("Helvetica").text(doc.number);
-  pdf.font("Helvetica-Bold").text(`${noun} date`).font("Helvetica").text(shopDate(doc.date));
-  pdf.font("Helvetica-Bold").text("Order").font("Helvetica").text(doc.orderNumber);
-  pdf.font("Helvetica-Bold").text("Billed and shipped to", 300, top).font("Helvetica").text(recipient.name, 300).text(recipient.address, 300, undefined, { width: 255 });
-  pdf.text(`State: ${recipient.state}${recipient.stateCode ? ` (code ${recipient.stateCode})` : ""}`, 300);
-  pdf.text(`Place of supply: ${doc.placeOfSupply}`, 300);
-  pdf.text("Reverse charge: No", 300);
+  text(h(`${noun} number`), 40, top, { width: 240, bold: true });
+  text(doc.number, 40);
+  text(h(`${noun} date`), 40, undefined, { width: 240, bold: true });
+  text(shopDate(doc.date), 40);
+  text(h("Order"), 40, undefined, { width: 240, bold: true });
+  text(doc.orderNumber, 40);
+  const leftEnd = pdf.y;
+  const right = { width: 255 };
+  text(h("Billed and shipped to"), 300, top, { ...right, bold: true });
+  text(recipient.name, 300, undefined, right);
+  text(recipient.address, 300, undefined, right);
+  text(`${h("State")}: ${recipient.state}${recipient.stateCode ? ` (code ${recipient.stateCode})` : ""}`, 300, undefined, right);
+  text(`${h("Place of supply")}: ${doc.placeOfSupply}`, 300, undefined, right);
+  text(`${h("Reverse charge")}: No`, 300, undefined, right);
+  pdf.y = Math.max(pdf.y, leftEnd);
   pdf.moveDown(1.5);
 
   if (doc.reference) {
-    pdf.font("Helvetica-Bold").fontSize(9).text(`Against invoice ${doc.reference.invoiceNumber} of ${shopDate(doc.reference.invoiceDate)}`, 40);
-    pdf.font("Helvetica").text(`Reason: refund (${doc.reference.reason})`, 40);
+    pdf.fontSize(9);
+    text(`Against invoice ${doc.reference.invoiceNumber} of ${shopDate(doc.reference.invoiceDate)}`, 40, undefined, { bold: true });
+    text(`Reason: refund (${doc.reference.reason})`, 40);
     pdf.moveDown(0.5);
   }
-  pdf.font("Helvetica").fontSize(8).fillColor("#555555").text("All amounts in rupees (Rs.); rates are per kg, GST included.", 40).fillColor("#000000");
+  pdf.fontSize(8).fillColor("#555555");
+  text("All amounts in rupees (Rs.); rates are per kg, GST included.", 40);
+  pdf.fillColor("#000000");
   pdf.moveDown(0.5);
   // The lines: description, HSN, kg, rate (per kg, GST included), GST rate, discount, taxable value, tax, amount.
   // A credit note lists each line's share of the refund: description, HSN, GST rate, taxable value, tax, amount.
@@ -204,7 +233,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     ...(isCredit
       ? []
       : [
-          { header: "Qty (kg)", width: 35, cell: (l: InvoiceLine) => String(l.quantity) },
+          { header: "Qty (kg)", width: 42, cell: (l: InvoiceLine) => String(l.quantity) },
           { header: "Rate", width: 50, cell: (l: InvoiceLine) => money(l.unitPricePaise) },
         ]),
     ...(registered ? [{ header: "GST", width: 35, cell: (l: InvoiceLine) => `${l.gstRate}%` }] : []),
@@ -218,10 +247,10 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   let y = pdf.y;
   const row = (cells: string[], bold = false) => {
     let x = 40;
-    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8);
-    const heights = cells.map((cell, i) => pdf.heightOfString(cell, { width: columns[i]!.width - 4 }));
+    pdf.fontSize(8);
+    const heights = cells.map((cell, i) => heightOfText(pdf, cell, { width: columns[i]!.width - 4, bold }));
     cells.forEach((cell, i) => {
-      pdf.text(cell, x + 2, y, { width: columns[i]!.width - 4, align: i === 0 ? "left" : "right" });
+      text(cell, x + 2, y, { width: columns[i]!.width - 4, align: i === 0 ? "left" : "right", bold });
       x += columns[i]!.width;
     });
     y += Math.max(...heights) + 6;
@@ -233,24 +262,28 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   row(columns.map((column, i) => (i === 0 ? "Total" : column.total ? column.total(t) : "")), true);
 
   pdf.y = y + 6;
-  pdf.font("Helvetica").fontSize(9);
+  pdf.fontSize(9);
   if (registered) {
-    pdf.text(`Taxable value: Rs. ${money(t.taxablePaise)}`, 40);
+    text(`Taxable value: Rs. ${money(t.taxablePaise)}`, 40);
     // Half the rate each: CGST and SGST within the state; IGST at the full rate across states.
-    if (doc.intraState) pdf.text(`CGST: Rs. ${money(t.cgstPaise)}   SGST: Rs. ${money(t.sgstPaise)}`);
-    else pdf.text(`IGST: Rs. ${money(t.igstPaise)}`);
+    if (doc.intraState) text(`CGST: Rs. ${money(t.cgstPaise)}   SGST: Rs. ${money(t.sgstPaise)}`, 40);
+    else text(`IGST: Rs. ${money(t.igstPaise)}`, 40);
   }
-  pdf.font("Helvetica-Bold").fontSize(11).text(`${doc.reference ? "Total refunded" : "Total paid"}: Rs. ${money(t.totalPaise)}`, 40);
-  pdf.font("Helvetica").fontSize(9).text(`Amount in words: ${doc.amountInWords}`);
+  pdf.fontSize(11);
+  text(`${h(doc.reference ? "Total refunded" : "Total paid")}: Rs. ${money(t.totalPaise)}`, 40, undefined, { bold: true });
+  pdf.fontSize(9);
+  text(`${h("Amount in words")}: ${doc.amountInWords}`, 40);
   pdf.moveDown();
-  pdf.fillColor("#555555").text(
+  pdf.fillColor("#555555");
+  text(
     registered
       ? doc.reference
         ? "The refund is spread over the invoice's lines in proportion to their value; each share carries its line's GST."
         : "Prices include GST. Any discount is spread over the lines in proportion to their value before tax is worked out."
       : "Bill of supply: the supplier is not registered for GST, so no tax is charged separately.",
+    40,
   );
-  pdf.text("This is a computer-generated document and needs no signature.");
+  text("This is a computer-generated document and needs no signature.", 40);
   pdf.end();
   return done;
 }

@@ -9,11 +9,12 @@ import {
   updateDeliveryZoneInputSchema,
   updatePromoInputSchema,
 } from "@mithai/schema/contracts/kitchen";
-import { deletedSchema, deliveryQuoteSchema, deliveryZoneSchema, promoApplyAnswerSchema, promoCodeSchema, stockAnswerSchema } from "@mithai/schema/contracts/answers";
+import { deletedSchema, deliveryQuoteSchema, deliveryTermsSchema, deliveryZoneSchema, promoApplyAnswerSchema, promoCodeSchema, stockAnswerSchema } from "@mithai/schema/contracts/answers";
 import { z } from "zod";
 import { adminProcedure, customerProcedure, publicProcedure } from "../trpc";
-import { createDeliveryZone, deleteDeliveryZone, listDeliveryZones, quoteDelivery, updateDeliveryZone } from "../delivery/zones";
+import { createDeliveryZone, deleteDeliveryZone, deliveryTerms, listDeliveryZones, quoteDelivery, updateDeliveryZone } from "../delivery/zones";
 import { applyPromo } from "../promos/apply";
+import { cartPromoCode, removeCartPromo } from "../promos/cart-promo";
 import { createPromo, deletePromo, listPromos, updatePromo } from "../promos/promos";
 import { setStock } from "../stock/stock";
 
@@ -33,9 +34,15 @@ export const kitchenAdminProcedures = {
 export const deliveryRouter = {
   /** Whether a pincode is served, what delivery costs for a subtotal (rupees) and when it arrives. */
   quote: publicProcedure.input(deliveryQuoteInputSchema).output(deliveryQuoteSchema).query(({ ctx, input }) => quoteDelivery(ctx.db, input.pincode, input.subtotal)),
+  /** What the zones charge and the one sentence every page says about delivery. */
+  terms: publicProcedure.output(deliveryTermsSchema).query(({ ctx }) => deliveryTerms(ctx.db)),
 } satisfies TRPCRouterRecord;
 
 export const promoRouter = {
   /** What a promo code takes off the customer's cart now, or why it cannot be used. */
-  apply: customerProcedure.input(promoApplyInputSchema).output(promoApplyAnswerSchema).mutation(({ ctx, input }) => applyPromo(ctx.db, ctx.auth.userId, input.code)),
+  apply: customerProcedure.input(promoApplyInputSchema).output(promoApplyAnswerSchema).mutation(({ ctx, input }) => applyPromo(ctx, ctx.auth.userId, input.code)),
+  /** The code kept with the server cart (applied and not removed since the last paid order), or null. */
+  current: customerProcedure.query(async ({ ctx }) => ({ promoCode: await cartPromoCode(ctx.db, ctx.auth.userId) })),
+  /** Takes the kept code off the cart. */
+  remove: customerProcedure.mutation(({ ctx }) => removeCartPromo(ctx.db, ctx.auth.userId)),
 } satisfies TRPCRouterRecord;

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMailer, withSmtpDefaults } from "./mailer";
+import { createMailer, smtpLeaseMs, withSmtpDefaults } from "./mailer";
 
 const silent = { info() {}, warn() {}, error() {} };
 import { readNewestOutboxMail } from "./eml-files";
@@ -94,5 +94,11 @@ describe("mailer with SMTP", () => {
     });
     await expect(mailer.send({ to: "asha@example.in", subject: "Lost", html: "<p>x</p>", text: "x" })).rejects.toThrow(/ECONNREFUSED/);
     await mailer.close();
+  });
+
+  it("leaves a claimed mail to its worker for twice the longest one send may take by the SMTP URL's timeouts", () => {
+    expect(smtpLeaseMs("smtp://mail.example.in:25")).toBe(2 * (15_000 + 15_000 + 30_000));
+    expect(smtpLeaseMs("smtp://mail.example.in:25?connectionTimeout=3000&greetingTimeout=3000&socketTimeout=6000")).toBe(24_000);
+    expect(smtpLeaseMs(undefined)).toBe(30_000);
   });
 });

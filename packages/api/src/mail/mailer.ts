@@ -68,3 +68,14 @@ export function withSmtpDefaults(smtpUrl: string): string {
   for (const [key, value] of Object.entries(SMTP_DEFAULTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   return url.toString();
 }
+
+/**
+ * How long the outbox leaves a claimed mail to the worker sending it: twice the longest one send may take by the SMTP
+ * URL's timeouts (connection, greeting, then the socket's). Without SMTP (.eml files) a send is a file write.
+ */
+export function smtpLeaseMs(smtpUrl: string | undefined): number {
+  if (!smtpUrl) return 30_000;
+  const params = new URL(withSmtpDefaults(smtpUrl)).searchParams;
+  const timeout = (key: keyof typeof SMTP_DEFAULTS) => Number(params.get(key)) || Number(SMTP_DEFAULTS[key]);
+  return 2 * (timeout("connectionTimeout") + timeout("greetingTimeout") + timeout("socketTimeout"));
+}

@@ -7,7 +7,8 @@ import { createTestDb } from "@mithai/db/testing";
 import { listUndeliveredMail, retryMail } from "../admin/mail-admin";
 import { appErrorOf, silentLog, TEST_CONFIG } from "../testing";
 import type { MailMessage } from "./mailer";
-import { createMailOutbox, MAIL_SEND_CONCURRENCY, retryDelayMs, UNDELIVERED_AFTER_ATTEMPTS, type MailOutbox, type MailRenderer } from "./outbox";
+import { whatsappNotifier } from "../notify/whatsapp/notifier";
+import { createMailOutbox, mailNotifier, MAIL_SEND_CONCURRENCY, retryDelayMs, UNDELIVERED_AFTER_ATTEMPTS, type MailOutbox, type MailRenderer, type OutboxDeps, type OutboxTiming } from "./outbox";
 
 let database: DbHandle;
 beforeAll(async () => {
@@ -20,10 +21,15 @@ beforeEach(async () => {
 
 /** A mail per row, addressed to the row's recipient with its id as the subject. */
 const echo: MailRenderer = async (_deps, row) => ({ to: row.recipient, subject: row.id, text: "hello", html: "<p>hello</p>" });
+const ECHO_RENDERERS = { "order-receipt": echo, "password-reset": echo, "refund-processed": echo, "order-status": echo, "health-alert": echo };
+
+/** An outbox whose mails are echoes of their rows. */
+const echoOutbox = (deps: OutboxDeps, timing?: Partial<OutboxTiming>): MailOutbox =>
+  createMailOutbox(deps, { mail: mailNotifier(deps, ECHO_RENDERERS), whatsapp: whatsappNotifier(deps) }, timing);
 
 /** A worker on the test database whose mails land in `sent` (after `delayMs`, as a slow mail server), or fail. */
 function worker(sent: MailMessage[], options: { delayMs?: number; fail?: () => boolean } = {}): MailOutbox {
-  return createMailOutbox(
+  return echoOutbox(
     {
       db: database.db,
       config: TEST_CONFIG,
@@ -37,7 +43,6 @@ function worker(sent: MailMessage[], options: { delayMs?: number; fail?: () => b
         async close() {},
       },
     },
-    { "order-receipt": echo, "password-reset": echo, "refund-processed": echo, "order-status": echo },
     { pollMs: 20, retryBaseMs: 60_000 },
   );
 }
@@ -72,7 +77,7 @@ describe("the mail outbox", () => {
     let inFlight = 0;
     let most = 0;
     const sent: string[] = [];
-    const outbox = createMailOutbox(
+    const outbox = echoOutbox(
       {
         db: database.db,
         config: TEST_CONFIG,
@@ -87,8 +92,7 @@ describe("the mail outbox", () => {
           async close() {},
         },
       },
-      { "order-receipt": echo, "password-reset": echo, "refund-processed": echo, "order-status": echo },
-    );
+      );
     await outbox.drain();
     expect(most).toBe(MAIL_SEND_CONCURRENCY);
     expect(sent.sort()).toEqual([...ids].sort());
@@ -143,22 +147,24 @@ describe("the mail outbox", () => {
     }
   });
 
-  it("a stopping worker finishes the mails under way and hands the rest of its claim back at once, for another server", async () => {
+  it("claims only the mails it sends at once; a stopping worker finishes those and claims nothing more", async () => {
     const ids = await queue(MAIL_SEND_CONCURRENCY + 2);
     const sent: MailMessage[] = [];
     const stopping = worker(sent, { delayMs: 300 });
     stopping.start();
+    const claimed = () => database.db.select().from(mailOutbox).where(sql`${mailOutbox.lockedUntil} is not null`);
     const deadline = Date.now() + 5000;
-    // All claimed in one batch, the first few being sent (300 ms) …
-    while ((await database.db.select().from(mailOutbox).where(sql`${mailOutbox.lockedUntil} is not null`)).length < ids.length) {
+    // The first few claimed and being sent (300 ms) — no more than are sent at once …
+    while ((await claimed()).length < MAIL_SEND_CONCURRENCY) {
       if (Date.now() > deadline) throw new Error("the worker did not claim the mails");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    expect(await claimed()).toHaveLength(MAIL_SEND_CONCURRENCY);
     const started = Date.now();
     await stopping.stop();
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(sent).toHaveLength(MAIL_SEND_CONCURRENCY);
-    // … the other two are free again, as if never tried, and another worker sends them now.
+    // … the other two were never claimed: another worker sends them now.
     const rest = await database.db.select().from(mailOutbox).where(sql`${mailOutbox.sentAt} is null`);
     expect(rest.map((row) => ({ attempts: row.attempts, lockedUntil: row.lockedUntil }))).toEqual([
       { attempts: 0, lockedUntil: null },
@@ -193,5 +199,30 @@ describe("the mail outbox", () => {
     expect(sent.map((mail) => mail.subject)).toEqual([id]);
     expect(await listUndeliveredMail(database)).toEqual([]);
     expect((await appErrorOf(retryMail({ db: database.db, outbox: flaky }, id!))).code).toBe("NOT_FOUND");
+  });
+
+  it("logs one line per failed send, with its cause and no stack (issue 29: a 14-line error for a refused connection)", async () => {
+    const [id] = await queue(1);
+    const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const record = (level: string) => (fields: unknown, message?: string) => void lines.push({ level, fields: fields as Record<string, unknown>, message: message ?? "" });
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ECONNREFUSED", errno: -111, syscall: "connect" });
+    const outbox = echoOutbox(
+      {
+        db: database.db,
+        config: TEST_CONFIG,
+        log: { info: record("info"), warn: record("warn"), error: record("error") },
+        mailer: {
+          async send() {
+            throw refused;
+          },
+          async close() {},
+        },
+      },
+        { pollMs: 20, retryBaseMs: 60_000 },
+    );
+    await outbox.drain();
+    expect(lines).toEqual([
+      { level: "warn", message: "mail not sent; it will be retried", fields: { mailId: id, kind: "order-receipt", channel: "mail", attempts: 1, retryInMs: 60_000, cause: "connect ECONNREFUSED 127.0.0.1:25" } },
+    ]);
   });
 });

@@ -1,64 +1,61 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "@mithai/db/sql";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "@mithai/db/sql";
 import { mailOutbox } from "@mithai/db/schema";
-import type { MailKind } from "@mithai/schema/mail";
 import type { ApiDeps } from "../context";
+import type { MailKind } from "@mithai/schema/mail";
+import { Undeliverable, type Notifier, type Notifiers } from "../notify/notifier";
 import type { MailMessage } from "./mailer";
 
 /**
  * The mail outbox's worker. Mails are rows in `mail_outbox`, written in the same statement or transaction as the
  * change that causes them; every server runs one worker, which claims due rows (FOR UPDATE SKIP LOCKED, so two
  * servers never take the same row), renders and sends them, and marks them sent — or, when the mail server fails,
- * schedules the next attempt with backoff. A worker that dies mid-send leaves its rows claimed until the lease runs
- * out, then another takes them: a mail is never lost, and is sent twice only if a server dies in the instant between
- * the mail server accepting it and the row being marked.
+ * schedules the next attempt with backoff. A worker claims only the mails it sends at once, so the lease need only
+ * outlast one send (the mailer's timeouts, `smtpLeaseMs`). A worker that dies mid-send leaves its rows claimed until
+ * the lease runs out, then another takes them: a mail is never lost, and is sent twice only if a server dies in the
+ * instant between the mail server accepting it and the row being marked. A row goes out on its `channel`, through
+ * that channel's notifier (../notify/notifier.ts): a mail, or the same news as a WhatsApp message.
  */
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/**
- * The columns of outbox rows queued by a statement from its own rows (`insert into mail_outbox select …` over a CTE),
- * so a mail is written in the very statement that makes the change it tells of: one mail per source row.
- */
-export function queuedMailColumns<K extends MailKind>(kind: K, subjectId: SQL, recipient: SQL) {
-  return {
-    id: sql<string>`gen_random_uuid()`.as("id"),
-    kind: sql<K>`${kind}::text`.as("kind"),
-    subjectId: sql<string>`${subjectId}`.as("subject_id"),
-    recipient: sql<string>`${recipient}`.as("recipient"),
-    attempts: sql<number>`0`.as("attempts"),
-    nextAttemptAt: sql<Date>`now()`.as("next_attempt_at"),
-    lockedUntil: sql<Date | null>`null::timestamptz`.as("locked_until"),
-    lastError: sql<string | null>`null::text`.as("last_error"),
-    sentAt: sql<Date | null>`null::timestamptz`.as("sent_at"),
-    createdAt: sql<Date>`now()`.as("created_at"),
-  };
-}
+export { queuedMailColumns } from "./queue";
 
 /** Turns a row into the mail to send now; null when what it is about is gone (nothing to send). */
 export type MailRenderer = (deps: OutboxDeps, row: OutboxRow) => Promise<MailMessage | null>;
 
-type OutboxDeps = Pick<ApiDeps, "db" | "config" | "log" | "mailer">;
+export type OutboxDeps = Pick<ApiDeps, "db" | "config" | "log" | "mailer">;
+
+/** The mail channel: the row rendered by its kind, sent by the mailer (read when sending: tests swap it). */
+export function mailNotifier(deps: OutboxDeps, renderers: Record<MailKind, MailRenderer>): Notifier {
+  return {
+    async send(row) {
+      const message = await renderers[row.kind](deps, row);
+      if (message) await deps.mailer.send(message);
+      return message !== null;
+    },
+  };
+}
 
 export interface OutboxTiming {
   /** How often an idle worker looks for due mail (writers also wake it at once). */
   pollMs: number;
-  /** How long a claimed row is left to its worker: longer than any one send can take (the mailer's timeouts). */
+  /** How long a claimed row is left to its worker: longer than one send can take (the mailer's timeouts). */
   leaseMs: number;
   /** The wait after the first failure; it doubles with each further failure, up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
 }
 
-export const DEFAULT_OUTBOX_TIMING: OutboxTiming = { pollMs: 500, leaseMs: 5 * 60_000, retryBaseMs: 30_000, retryMaxMs: 60 * 60_000 };
+export const DEFAULT_OUTBOX_TIMING: OutboxTiming = { pollMs: 500, leaseMs: 2 * 60_000, retryBaseMs: 30_000, retryMaxMs: 60 * 60_000 };
 
 /** After this many failed attempts a mail shows on the admin dashboard as not delivered (it keeps being retried). */
 export const UNDELIVERED_AFTER_ATTEMPTS = 3;
 
-const BATCH_SIZE = 20;
 /**
- * Mails of a batch sent at once, one per connection of nodemailer's SMTP pool (its default `maxConnections`). A
+ * Mails claimed and sent at once, one per connection of nodemailer's SMTP pool (its default `maxConnections`). A
  * relay's round trips, not the shop, set the pace of one send (45 ms each on a local server, more across a network):
- * one at a time, a rush of orders would wait minutes for its receipts.
+ * one at a time, a rush of orders would wait minutes for its receipts. No more are claimed than are being sent, so a
+ * claimed mail is one under way (and a server killed mid-send holds back only these, for one lease).
  */
 export const MAIL_SEND_CONCURRENCY = 5;
 
@@ -78,7 +75,7 @@ export interface MailOutbox {
   stop(): Promise<void>;
 }
 
-export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, MailRenderer>, timing: Partial<OutboxTiming> = {}): MailOutbox {
+export function createMailOutbox(deps: OutboxDeps, notifiers: Notifiers, timing: Partial<OutboxTiming> = {}): MailOutbox {
   const { pollMs, leaseMs, retryBaseMs, retryMaxMs } = { ...DEFAULT_OUTBOX_TIMING, ...timing };
   const { db, log } = deps;
   let running: Promise<void> | null = null;
@@ -88,7 +85,7 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Claims up to a batch of due rows for this worker. */
+  /** Claims up to `MAIL_SEND_CONCURRENCY` due rows for this worker. */
   async function claim(): Promise<OutboxRow[]> {
     const due = db
       .select({ id: mailOutbox.id })
@@ -101,7 +98,7 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
         ),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(BATCH_SIZE)
+      .limit(MAIL_SEND_CONCURRENCY)
       .for("update", { skipLocked: true });
     return db
       .update(mailOutbox)
@@ -114,50 +111,38 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
     // Only the worker holding the claim may settle the row (a row whose lease ran out may be another's by now).
     const mine = and(eq(mailOutbox.id, row.id), isNotNull(mailOutbox.lockedUntil), eq(mailOutbox.attempts, row.attempts));
     try {
-      const message = await renderers[row.kind](deps, row);
-      if (message) await deps.mailer.send(message);
+      const sent = await notifiers[row.channel].send(row);
       await db
         .update(mailOutbox)
-        .set({ sentAt: sql`now()`, lockedUntil: null, lastError: message ? null : "nothing to send: what the mail was about is gone" })
+        .set({ sentAt: sql`now()`, lockedUntil: null, lastError: sent ? null : "nothing to send: what the mail was about is gone" })
         .where(mine);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof Undeliverable) {
+        // Settled, not sent: retrying cannot help (an invalid number). `last_error` keeps why.
+        await db.update(mailOutbox).set({ sentAt: sql`now()`, lockedUntil: null, lastError: `undeliverable: ${reason}`.slice(0, 500) }).where(mine);
+        log.warn({ mailId: row.id, kind: row.kind, channel: row.channel, cause: reason }, "message refused for good; it will not be retried");
+        return;
+      }
       const delay = retryDelayMs(row.attempts, { retryBaseMs, retryMaxMs });
-      log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, err: error }, "mail not sent; it will be retried");
       await db
         .update(mailOutbox)
         .set({ lockedUntil: null, lastError: reason.slice(0, 500), nextAttemptAt: sql`now() + ${delay} * interval '1 millisecond'` })
         .where(mine);
+      // Logged once the row is back in the queue. One line with the cause ("connect ECONNREFUSED 127.0.0.1:25"): a mail
+      // server that is down is not a bug, so no stack.
+      log.warn({ mailId: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts, retryInMs: delay, cause: reason }, "mail not sent; it will be retried");
     }
   }
 
-  /** One claim and its sends, a few at once; the number of rows claimed. */
+  /** One claim and its sends, all at once; the number of rows claimed. */
   async function runBatch(): Promise<number> {
+    if (stopping) return 0;
     const rows = await claim();
-    const unsent: OutboxRow[] = [];
-    let next = 0;
-    const sender = async () => {
-      for (let row = rows[next++]; row; row = rows[next++]) {
-        // Stopping: the mails under way finish; the rest of the claim goes back for another server now, rather than
-        // waiting here (or for the lease to run out).
-        if (stopping) unsent.push(row);
-        else await deliver(row);
-      }
-    };
-    const senders = await Promise.allSettled(Array.from({ length: Math.min(MAIL_SEND_CONCURRENCY, rows.length) }, sender));
-    await release(unsent);
-    const failed = senders.find((outcome) => outcome.status === "rejected");
+    const sends = await Promise.allSettled(rows.map(deliver));
+    const failed = sends.find((outcome) => outcome.status === "rejected");
     if (failed) throw failed.reason;
     return rows.length;
-  }
-
-  async function release(rows: OutboxRow[]): Promise<void> {
-    for (const row of rows) {
-      await db
-        .update(mailOutbox)
-        .set({ lockedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
-        .where(and(eq(mailOutbox.id, row.id), isNotNull(mailOutbox.lockedUntil), eq(mailOutbox.attempts, row.attempts)));
-    }
   }
 
   function schedule(delay: number): void {
@@ -176,7 +161,7 @@ export function createMailOutbox(deps: OutboxDeps, renderers: Record<MailKind, M
     running = (async () => {
       do {
         again = false;
-        if ((await runBatch()) === BATCH_SIZE) again = true;
+        if ((await runBatch()) === MAIL_SEND_CONCURRENCY) again = true;
       } while (again && !stopping);
     })()
       .catch((error: unknown) => log.error({ err: error }, "mail outbox pass failed"))

@@ -6,8 +6,8 @@ import { formatRupees, paiseToRupees, subtotalPaise } from "@mithai/schema/money
 import { foodIdSchema } from "@mithai/schema/contracts/catalog";
 import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
 import { MAX_ORDER_PAISE } from "@mithai/schema/order";
-import { AppError } from "../errors";
-import { paidInMonthRange, paidOrdersBetweenSql, paidOrdersInMonthSql } from "./discount";
+import { AppError, fieldError } from "../errors";
+import { paidInMonthRange, keptOrdersBetweenSql, paidOrdersInMonthSql } from "./discount";
 import { checkStock } from "../stock/stock";
 
 export interface PricedCart {
@@ -40,7 +40,7 @@ function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: string | P
 // The checkout's one read: the cart at current prices and stock, and the customer's orders paid this month.
 const serverCartWithPaidOrders = preparedQuery((db) => {
   const userId = sql.placeholder("userId");
-  return cartLines(db, userId, { paidOrdersInMonth: paidOrdersBetweenSql(userId, sql.placeholder("paidFrom"), sql.placeholder("paidUntil")) }).prepare(
+  return cartLines(db, userId, { paidOrdersInMonth: keptOrdersBetweenSql(userId, sql.placeholder("paidFrom"), sql.placeholder("paidUntil")) }).prepare(
     "checkout_cart",
   );
 });
@@ -80,7 +80,7 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
   const byId = new Map(onSale.map((row) => [row.foodItemId, row]));
   const items = requested.map((line, index) => {
     const item = byId.get(line._id);
-    if (!item) throw new AppError("BAD_REQUEST", `items.${index}._id: this item is not on the menu any more; remove it and try again`);
+    if (!item) throw fieldError("ITEM_GONE", `items.${index}._id`, "this item is not on the menu any more; remove it and try again");
     return snapshotOf({ ...item, quantity: line.quantity });
   });
   return { items, paidOrdersInMonth: onSale[0]?.paidOrdersInMonth ?? 0 };
@@ -89,7 +89,7 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
 async function serverCartLines(db: Db, userId: string, month: string) {
   const { from, until } = paidInMonthRange(month);
   const rows = await serverCartWithPaidOrders(db).execute({ userId, paidFrom: from.toISOString(), paidUntil: until.toISOString() });
-  if (rows.length === 0) throw new AppError("BAD_REQUEST", "Your cart is empty");
+  if (rows.length === 0) throw new AppError("CART_EMPTY", "Your cart is empty");
   return { items: rows.map(snapshotOf), paidOrdersInMonth: rows[0]!.paidOrdersInMonth };
 }
 
@@ -103,12 +103,13 @@ export async function checkoutBasis(
   userId: string,
   month: string,
   requested?: RequestedLines,
+  options: { checkStock?: boolean } = {},
 ): Promise<PricedCart & { paidOrdersInMonth: number }> {
   const { items, paidOrdersInMonth } = requested ? await requestedLines(db, userId, month, requested) : await serverCartLines(db, userId, month);
-  checkStock(items);
+  if (options.checkStock !== false) checkStock(items);
   const cart = { items, subtotalPaise: subtotalPaise(items) };
   if (cart.subtotalPaise > MAX_ORDER_PAISE) {
-    throw new AppError("BAD_REQUEST", `Orders above ${formatRupees(paiseToRupees(MAX_ORDER_PAISE))} cannot be paid online; please contact us to place it`);
+    throw new AppError("ORDER_TOO_LARGE", `Orders above ${formatRupees(paiseToRupees(MAX_ORDER_PAISE))} cannot be paid online; please contact us to place it`);
   }
   return { ...cart, paidOrdersInMonth };
 }

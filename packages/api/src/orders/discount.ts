@@ -4,6 +4,7 @@ import { orders, users } from "@mithai/db/schema";
 import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER } from "@mithai/schema/order";
 import { MIN_PRICE_PAISE } from "@mithai/schema/money";
 import { shopMonth, shopMonthRange } from "@mithai/schema/shop-clock";
+import { keptOrderSql } from "../lifecycle/net";
 
 /** When the orders counted as paid in `month` (on the shop's clock) were paid: from its start, until its end or `before`. */
 export function paidInMonthRange(month: string, before?: Date): { from: Date; until: Date } {
@@ -12,11 +13,12 @@ export function paidInMonthRange(month: string, before?: Date): { from: Date; un
 }
 
 /**
- * SQL for how many of the customer's orders were paid from `from` until `until`: values, or a prepared query's
- * placeholders (given ISO strings). The customer is an id, or a column of the surrounding query.
+ * SQL for how many of the customer's KEPT orders (paid, not cancelled, not fully refunded) were paid from `from` until
+ * `until`: values, or a prepared query's placeholders (given ISO strings). The customer is an id, or a column of the
+ * surrounding query. The ₹150 discount counts kept orders only (DECISIONS "The order's life").
  */
-export function paidOrdersBetweenSql(userId: string | SQLWrapper, from: Date | SQLWrapper, until: Date | SQLWrapper): SQL<number> {
-  const paidIn = and(eq(orders.userId, userId), eq(orders.paymentStatus, "paid"), gte(orders.paidAt, from), lt(orders.paidAt, until));
+export function keptOrdersBetweenSql(userId: string | SQLWrapper, from: Date | SQLWrapper, until: Date | SQLWrapper): SQL<number> {
+  const paidIn = and(eq(orders.userId, userId), keptOrderSql(), gte(orders.paidAt, from), lt(orders.paidAt, until));
   return sql<number>`(select count(*)::int from ${orders} where ${paidIn})`;
 }
 
@@ -26,7 +28,7 @@ export function paidOrdersBetweenSql(userId: string | SQLWrapper, from: Date | S
  */
 export function paidOrdersInMonthSql(userId: string | SQLWrapper, month: string, before?: Date): SQL<number> {
   const { from, until } = paidInMonthRange(month, before);
-  return paidOrdersBetweenSql(userId, from, until);
+  return keptOrdersBetweenSql(userId, from, until);
 }
 
 /** The customer's orders paid in `month` (on the shop's clock), optionally only those paid before `before`. */

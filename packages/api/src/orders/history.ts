@@ -2,7 +2,10 @@ import { and, desc, eq, inArray } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { invoices, orders } from "@mithai/db/schema";
 import { paiseToRupees } from "@mithai/schema/money";
-import { orderNumberOf, type CustomerOrder } from "@mithai/schema/order";
+import { orderNumberOf, type CustomerOrder, type OrderStatus } from "@mithai/schema/order";
+import { clawbackFor } from "../lifecycle/clawback";
+import { netPaise } from "../lifecycle/net";
+import { FINAL_STATUSES, allowedNextStatuses } from "../lifecycle/transitions";
 import { refundedPaise, refundsByOrder, toOrderRefund } from "../refunds/refunds";
 import { statusHistoryByOrder, type StatusHistoryEntry } from "./status-history";
 
@@ -14,6 +17,8 @@ export interface OrderRelated {
   refunds?: Parameters<typeof refundedPaise>[0];
   history?: StatusHistoryEntry[];
   invoiceNumber?: string;
+  /** Paise a cancellation now would keep back (lifecycle/clawback.ts). */
+  cancelClawbackPaise?: number;
 }
 
 /** The invoice numbers of these orders, by order id. */
@@ -23,7 +28,7 @@ export async function invoiceNumbersByOrder(db: Db, orderIds: string[]): Promise
   return new Map(rows.map((row) => [row.orderId, row.number]));
 }
 
-export function toCustomerOrder(row: OrderRow, { refunds: refundRows = [], history = [], invoiceNumber }: OrderRelated = {}): CustomerOrder {
+export function toCustomerOrder(row: OrderRow, { refunds: refundRows = [], history = [], invoiceNumber, cancelClawbackPaise = 0 }: OrderRelated = {}): CustomerOrder {
   return {
     _id: row.id,
     orderNumber: orderNumberOf(row.id),
@@ -45,8 +50,11 @@ export function toCustomerOrder(row: OrderRow, { refunds: refundRows = [], histo
     paidAt: row.paidAt?.toISOString() ?? null,
     refunds: refundRows.map(toOrderRefund),
     refundedAmount: paiseToRupees(refundedPaise(refundRows)),
+    net: paiseToRupees(row.paymentStatus === "paid" ? netPaise(row.amountPaise, refundedPaise(refundRows)) : 0),
     statusHistory: history,
     invoiceNumber: invoiceNumber ?? null,
+    allowedNext: row.paymentStatus === "paid" ? allowedNextStatuses(row.status) : [],
+    cancelClawback: paiseToRupees(cancelClawbackPaise),
   };
 }
 
@@ -59,13 +67,26 @@ export async function listCustomerOrders(db: Db, userId: string): Promise<Custom
     .orderBy(desc(orders.createdAt))
     .limit(200);
   const ids = rows.map((row) => row.id);
-  const [refunds, histories, numbers] = await Promise.all([refundsByOrder(db, ids), statusHistoryByOrder(db, ids), invoiceNumbersByOrder(db, ids)]);
+  const [refunds, histories, numbers, clawbacks] = await Promise.all([
+    refundsByOrder(db, ids),
+    statusHistoryByOrder(db, ids),
+    invoiceNumbersByOrder(db, ids),
+    cancelClawbacks(db, rows),
+  ]);
   // Customers see when, not which admin.
   return rows.map((row) =>
     toCustomerOrder(row, {
       refunds: refunds.get(row.id),
       history: histories.get(row.id)?.map(({ status, at }) => ({ status, at })),
       invoiceNumber: numbers.get(row.id),
+      cancelClawbackPaise: clawbacks.get(row.id),
     }),
   );
+}
+
+/** What cancelling each order the customer may still cancel would keep back (the clawback), by order id. */
+export async function cancelClawbacks(db: Db, rows: OrderRow[]): Promise<Map<string, number>> {
+  const cancellable = rows.filter((row) => row.paymentStatus === "paid" && !FINAL_STATUSES.includes(row.status as OrderStatus));
+  const found = await Promise.all(cancellable.map(async (row) => [row.id, (await clawbackFor(db, row)).paise] as const));
+  return new Map(found.filter(([, paise]) => paise > 0));
 }

@@ -1,28 +1,39 @@
+import { withPromoGuessLimits } from "../promos/guessing";
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "@mithai/db/sql";
+import { and, eq, sql } from "@mithai/db/sql";
 import { preparedQuery, type Db } from "@mithai/db/client";
 import { orders, type OrderItemSnapshot } from "@mithai/db/schema";
+import { afterMove, moveOrderIn } from "../lifecycle/move";
+import { expireOpenOrder, takeOpenOrderSlot } from "./open-order";
+import { paymentStatusIn } from "../lifecycle/query";
 import { lineTotalPaise, paiseToRupees } from "@mithai/schema/money";
 import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
 import { stockShortMessage } from "@mithai/schema/kitchen";
 import { CURRENCY, type CheckoutPreview, type PlacedOrder } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 import { createProviderOrder } from "../payments/razorpay-client";
 import { deliveryForOrder, quoteDelivery } from "../delivery/zones";
+import { keptPromoOffer } from "../promos/cart-promo";
 import { promoOffer, type PromoOffer } from "../promos/promos";
 import { reserveStock } from "../stock/stock";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
 import { shopMonth } from "@mithai/schema/shop-clock";
 import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter } from "./discount";
 
+/** Whether another order holds the month's discount slot: a paid one (an open one is expired by placing again). */
 async function discountHeldElsewhere(db: Db, userId: string, month: string): Promise<boolean> {
   const [held] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.discountMonth, month), inArray(orders.paymentStatus, ["pending", "paid"])))
+    .where(and(eq(orders.userId, userId), eq(orders.discountMonth, month), paymentStatusIn(["paid"])))
     .limit(1);
   return Boolean(held);
+}
+
+async function hasOpenOrder(db: Db, userId: string): Promise<boolean> {
+  const [open] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), paymentStatusIn(["pending"]))).limit(1);
+  return Boolean(open);
 }
 
 /** Which discount an order gets: a promo code and the month's ₹150 never stack; the larger applies (₹150 on a tie). */
@@ -36,7 +47,7 @@ export function chooseDiscount(monthlyPaise: number, promo: PromoOffer | null): 
  * given (a code that cannot be used is reported in `promoMessage`, not refused: the page shows why).
  */
 export async function previewCheckout(
-  deps: Pick<ApiDeps, "db" | "config">,
+  deps: Pick<ApiDeps, "db" | "config" | "limits"> & { ip?: string },
   userId: string,
   options: { pincode?: string; promoCode?: string } = {},
   now = new Date(),
@@ -51,10 +62,11 @@ export async function previewCheckout(
   let promoMessage: string | null = null;
   if (options.promoCode && cart.items.length > 0) {
     try {
-      promo = await promoOffer(db, options.promoCode, userId, cart.subtotalPaise, now);
+      const code = options.promoCode;
+      promo = await withPromoGuessLimits({ limits: deps.limits, userId, ip: deps.ip }, code, () => promoOffer(db, code, userId, cart.subtotalPaise, now));
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      promoMessage = error.message.replace(/^promoCode: /, "");
+      if (!(error instanceof AppError) || error.code === "RATE_LIMITED") throw error;
+      promoMessage = error.fieldMessage;
     }
   }
   const chosen = chooseDiscount(monthlyPaise, promo);
@@ -82,6 +94,7 @@ export async function previewCheckout(
     deliveryCharge,
     delivery: quote,
     paymentMode: deps.config.payments.mode,
+    whatsappMode: deps.config.whatsapp.mode,
   };
 }
 
@@ -104,6 +117,7 @@ const insertOrder = preparedQuery((db) =>
       discountMonth: sql.placeholder("discountMonth"),
       promoCodeId: sql.placeholder("promoCodeId"),
       promoCode: sql.placeholder("promoCode"),
+      notifyWhatsappTo: sql.placeholder("notifyWhatsappTo"),
       createdAt: sql.placeholder("createdAt"),
       updatedAt: sql.placeholder("updatedAt"),
     })
@@ -111,6 +125,13 @@ const insertOrder = preparedQuery((db) =>
     .returning()
     .prepare("place_order"),
 );
+
+/** The mobile an order's WhatsApp updates go to: the one given, else the delivery mobile; null without the opt-in. */
+function whatsappRecipient(config: ApiDeps["config"], input: PlaceOrderInput): string | null {
+  if (!input.notifyWhatsapp) return null;
+  if (config.whatsapp.mode === "off") throw fieldError("VALIDATION", "notifyWhatsapp", "this shop does not send order updates on WhatsApp");
+  return input.whatsappMobile ?? input.address.mobile;
+}
 
 /** Thrown inside place's transaction when the month's discount went to another order meanwhile: nothing is kept. */
 class DiscountTaken extends Error {}
@@ -125,13 +146,23 @@ class DiscountTaken extends Error {}
  * customer and month carry it; the checkout that loses the race is placed again without it (with the promo
  * code's discount if one was given).
  */
-export async function placeOrder(deps: ApiDeps, userId: string, { address, items, promoCode }: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
+export async function placeOrder(deps: ApiDeps & { ip?: string }, userId: string, input: PlaceOrderInput, now = new Date()): Promise<PlacedOrder> {
+  const { address, items, promoCode } = input;
   const { db, config } = deps;
+  const notifyWhatsappTo = whatsappRecipient(config, input);
   await deps.limits.placeOrderPerCustomer.consume(userId);
   const month = shopMonth(now);
-  const cart = await checkoutBasis(db, userId, month, items);
+  const cart = await checkoutBasis(db, userId, month, items).catch(async (error: unknown) => {
+    // Short of stock as read: the customer's own open order may hold it, and placing again gives it back first (the
+    // reservation under lock decides).
+    if (!(error instanceof AppError && error.code === "STOCK_SHORT") || !(await hasOpenOrder(db, userId))) throw error;
+    return checkoutBasis(db, userId, month, items, { checkStock: false });
+  });
   const delivery = await deliveryForOrder(db, address.pincode, cart.subtotalPaise);
-  const promo = promoCode ? await promoOffer(db, promoCode, userId, cart.subtotalPaise, now) : null;
+  // The code named, checked strictly (and counted against guessing); else the one kept with the cart, if it still applies.
+  const promo = promoCode
+    ? await withPromoGuessLimits({ limits: deps.limits, userId, ip: deps.ip }, promoCode, () => promoOffer(db, promoCode, userId, cart.subtotalPaise, now))
+    : await keptPromoOffer(db, userId, cart.subtotalPaise, now);
   const monthlyPaise = isDiscountOrderAfter(cart.paidOrdersInMonth) ? discountedAmount(cart.subtotalPaise).discountPaise : 0;
   const lines: OrderItemSnapshot[] = cart.items.map(({ stockKg: _stockKg, ...line }) => line);
 
@@ -141,6 +172,11 @@ export async function placeOrder(deps: ApiDeps, userId: string, { address, items
     const amountPaise = cart.subtotalPaise - discountPaise + delivery.chargePaise;
     const razorpayOrderId = await createProviderOrder(config, { id, amountPaise, currency: CURRENCY });
     return db.transaction(async (tx) => {
+      // One open unpaid order per customer (orders/open-order.ts): the customer's row is locked and points at this
+      // order; the previous open one expires, giving back its stock, promo use and discount slot.
+      const previousId = await takeOpenOrderSlot(tx, userId, id);
+      const expire = previousId ? expireOpenOrder(previousId) : null;
+      const previous = expire ? { expire, moved: await moveOrderIn(tx, expire, now) } : null;
       if (chosen === "promo") await promoOffer(tx, promo!.code, userId, cart.subtotalPaise, now, true);
       const reserved = await reserveStock(tx, lines);
       const [order] = await insertOrder(tx).execute({
@@ -158,11 +194,12 @@ export async function placeOrder(deps: ApiDeps, userId: string, { address, items
         discountMonth: chosen === "monthly" ? month : null,
         promoCodeId: chosen === "promo" ? promo!.promoId : null,
         promoCode: chosen === "promo" ? promo!.code : null,
+        notifyWhatsappTo,
         createdAt: now,
         updatedAt: now,
       });
       if (!order) throw new DiscountTaken();
-      return { order, reservedAny: reserved.some((line) => line.reserved) };
+      return { order, reservedAny: reserved.some((line) => line.reserved), previous };
     });
   };
 
@@ -174,7 +211,9 @@ export async function placeOrder(deps: ApiDeps, userId: string, { address, items
     if (!(error instanceof DiscountTaken)) throw error;
     placed = await insert(promo && promo.discountPaise > 0 ? "promo" : "none");
   }
-  const { order, reservedAny } = placed;
+  const { order, reservedAny, previous } = placed;
+  if (previous) await afterMove(deps, previous.expire, previous.moved);
+  deps.metrics.orderMoved("placed");
   if (reservedAny) await deps.catalog.changed();
 
   return {

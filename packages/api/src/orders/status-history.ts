@@ -1,27 +1,31 @@
 import type { Tx } from "@mithai/db/client";
 import { asc, eq, inArray } from "@mithai/db/sql";
-import { mailOutbox, orderStatusChanges, orders, users } from "@mithai/db/schema";
+import { orderStatusChanges, orders, users } from "@mithai/db/schema";
+import { queueMail } from "../mail/queue";
+import { queueOrderWhatsapp } from "../notify/whatsapp/queue";
 import { orderNumberOf, type OrderStatus, type StatusHistoryEntry } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
-import { escapeHtml } from "../mail/html";
+import { shopMail } from "../mail/layout";
 import type { MailRenderer } from "../mail/outbox";
+import { MAIL_STRINGS, type NotifiedStatus } from "../mail/strings";
 
 
 /** Statuses the customer is told about by e-mail (the receipt already says "received"; "processing" is the kitchen's). */
-export const NOTIFIED_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(["Out for delivery", "Delivered", "Cancelled"]);
+export const NOTIFIED_STATUSES: ReadonlySet<string> = new Set<NotifiedStatus>(["Out for delivery", "Delivered", "Cancelled"]);
 
 /**
- * Records a status change in the order's timeline (who, when) and, for the statuses customers hear about, writes
- * their mail to the outbox — inside the caller's transaction, with the change itself.
+ * Records a status change in the order's timeline (who, when) and, for the statuses customers hear about, queues their
+ * mail to the account's e-mail (and the WhatsApp message, when they opted in) — inside the caller's transaction, with
+ * the change itself (lifecycle/move.ts calls it).
  */
-export async function recordStatusChange(tx: Tx, change: { orderId: string; status: OrderStatus; changedBy: string | null; recipient: string }): Promise<void> {
+export async function recordStatusChange(tx: Tx, change: { orderId: string; status: OrderStatus; changedBy: string | null; userId: string }): Promise<void> {
   const [row] = await tx
     .insert(orderStatusChanges)
     .values({ orderId: change.orderId, status: change.status, changedBy: change.changedBy })
     .returning({ id: orderStatusChanges.id });
-  if (NOTIFIED_STATUSES.has(change.status)) {
-    await tx.insert(mailOutbox).values({ kind: "order-status", subjectId: row!.id, recipient: change.recipient });
-  }
+  if (!NOTIFIED_STATUSES.has(change.status)) return;
+  await queueMail(tx, { kind: "order-status", subjectId: row!.id, userId: change.userId });
+  await queueOrderWhatsapp(tx, { kind: "order-status", subjectId: row!.id, orderId: change.orderId });
 }
 
 export type { StatusHistoryEntry } from "@mithai/schema/order";
@@ -42,36 +46,28 @@ export async function statusHistoryByOrder(db: ApiDeps["db"], orderIds: string[]
   return byOrder;
 }
 
-const HEADLINES: Record<string, (number: string) => { subject: string; text: string }> = {
-  "Out for delivery": (number) => ({ subject: `order ${number} is out for delivery`, text: `Your order ${number} has left our kitchen and is on its way to you.` }),
-  Delivered: (number) => ({ subject: `order ${number} has been delivered`, text: `Your order ${number} has been delivered. We hope you enjoy every piece!` }),
-  Cancelled: (number) => ({
-    subject: `order ${number} has been cancelled`,
-    text: `Your order ${number} has been cancelled. If you paid for it, the money goes back to your payment method; we write again when the refund is processed.`,
-  }),
-};
+const isNotified = (status: string): status is NotifiedStatus => NOTIFIED_STATUSES.has(status);
 
-/** The status mail, rendered from the timeline entry when the outbox sends it. */
+/** The status mail, rendered from the timeline entry when the outbox sends it, to the account it was queued for, in its language. */
 export const renderOrderStatusMail: MailRenderer = async ({ db, config }, row) => {
   if (!row.subjectId) return null;
   const [found] = await db
-    .select({ status: orderStatusChanges.status, orderId: orders.id, address: orders.address })
+    .select({ status: orderStatusChanges.status, orderId: orders.id, name: users.name, language: users.language })
     .from(orderStatusChanges)
     .innerJoin(orders, eq(orders.id, orderStatusChanges.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orderStatusChanges.id, row.subjectId));
-  const headline = found && HEADLINES[found.status];
-  if (!found || !headline) return null;
-  const { subject, text } = headline(orderNumberOf(found.orderId));
-  const ordersUrl = `${config.publicUrl}/user-dashboard/my-orders`;
-  return {
-    to: found.address.email,
-    subject: `${config.shopName}: ${subject}`,
-    text: [`Namaste ${found.address.fullName},`, "", text, "", `Your orders: ${ordersUrl}`, "", `— ${config.shopName}`].join("\n"),
-    html: [
-      `<p>Namaste ${escapeHtml(found.address.fullName)},</p>`,
-      `<p>${escapeHtml(text)}</p>`,
-      `<p><a href="${escapeHtml(ordersUrl)}">Your orders</a></p>`,
-      `<p>— ${escapeHtml(config.shopName)}</p>`,
-    ].join("\n"),
-  };
+  if (!found || !isNotified(found.status)) return null;
+  const strings = MAIL_STRINGS[found.language];
+  const number = orderNumberOf(found.orderId);
+  const headline = strings.status.headlines[found.status];
+  return shopMail(config, {
+    to: row.recipient,
+    language: found.language,
+    subject: `${config.shopName}: ${headline.subject(number)}`,
+    greeting: found.name,
+    paragraphs: [headline.text(number)],
+    facts: [strings.status.statusLine(strings.statusNames[found.status])],
+    action: { label: strings.yourOrders, href: `${config.publicUrl}/user-dashboard/my-orders` },
+  });
 };

@@ -3,7 +3,8 @@ import { orders, refunds } from "@mithai/db/schema";
 import type { VerifyPaymentInput } from "@mithai/schema/contracts/order";
 import type { VerifyResult } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
-import { STOCK_GONE, finalizePaid } from "../payments/finalize";
+import { finalizePaid } from "../payments/finalize";
+import { isReasonCode } from "@mithai/schema/reasons";
 import { isValidPaymentSignature } from "../payments/signatures";
 import { shopMonth } from "@mithai/schema/shop-clock";
 import { countPaidOrdersInMonth } from "./discount";
@@ -36,12 +37,12 @@ export async function verifyPayment(deps: ApiDeps, userId: string, input: Verify
     .where(and(eq(orders.userId, userId), eq(orders.razorpayOrderId, input.razorpay_order_id)))
     .limit(1);
   if (paid?.paymentStatus === "refunded") {
-    const [refund] = await deps.db.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.orderId, paid.id)).limit(1);
-    const why = refund?.reason === STOCK_GONE ? "some of its sweets sold out meanwhile" : "its ₹150 discount has gone to your other order";
+    const [refund] = await deps.db.select({ reason: refunds.reason, code: refunds.reasonCode }).from(refunds).where(eq(refunds.orderId, paid.id)).limit(1);
     return {
       success: false,
       orderId: paid.id,
-      message: `Your payment arrived after this order had expired, and ${why}, so we could not accept it: the full amount is being refunded to you. Please place the order again.`,
+      ...(isReasonCode(refund?.code) ? { code: refund.code } : {}),
+      message: `We could not accept this payment (${refund?.reason ?? "the order had expired"}): the full amount is being refunded to you. Please place the order again.`,
     };
   }
   if (paid?.paymentStatus !== "paid" || !paid.paidAt) return NOT_VERIFIED;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { and, eq } from "@mithai/db/sql";
-import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds } from "@mithai/db/schema";
+import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds, users } from "@mithai/db/schema";
 import { insertTestUser } from "@mithai/db/testing";
 import { ORDER_RECEIVED } from "@mithai/schema/order";
 import { createTestContext, openDomainTestDb } from "../testing";
@@ -53,6 +53,7 @@ describe("finalizePaid", () => {
     ]);
     const order = await pendingOrder(userId, [[0, 2], [1, 4]]);
 
+    const [{ email: accountEmail }] = (await handle.db.select({ email: users.email }).from(users).where(eq(users.id, userId))) as [{ email: string }];
     const first = await finalizePaid(ctx, order.razorpayOrderId!, { paymentId: "pay_first000001", amountPaise: order.amountPaise, source: "webhook" });
     expect(first).toMatchObject({ finalized: true, paidEarlierThisMonth: 0, order: { id: order.id, paymentStatus: "paid", status: ORDER_RECEIVED, paymentId: "pay_first000001" } });
     // 5 kg asked in the cart, 2 bought: 3 stay; the 4 kg line is gone; the line not bought stays whole.
@@ -64,7 +65,7 @@ describe("finalizePaid", () => {
     expect(await cartOf(userId)).toEqual({ [itemIds[0]!]: 3, [itemIds[2]!]: 1 });
 
     expect(await handle.db.select().from(payments).where(eq(payments.orderId, order.id))).toMatchObject([{ id: "pay_first000001", status: "captured", source: "webhook", amountPaise: order.amountPaise }]);
-    expect(await handle.db.select().from(mailOutbox).where(eq(mailOutbox.subjectId, order.id))).toMatchObject([{ kind: "order-receipt", recipient: "asha@example.in" }]);
+    expect(await handle.db.select().from(mailOutbox).where(eq(mailOutbox.subjectId, order.id))).toMatchObject([{ kind: "order-receipt", recipient: accountEmail }]);
     expect(await handle.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id))).toMatchObject([{ status: ORDER_RECEIVED, changedBy: null }]);
     const [invoice] = await handle.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(invoice!.number).toBe(`MTH/${financialYear(new Date())}/${invoice!.serial}`);
@@ -104,12 +105,12 @@ describe("finalizePaid", () => {
     const late = await pendingOrder(userId, [[2, 2]], { discountApplied: true, discountMonth: month, discountPaise: 15_000, amountPaise: 45_000, paymentStatus: "expired" });
     await pendingOrder(userId, [[0, 1]], { discountApplied: true, discountMonth: month, discountPaise: 9_900, amountPaise: 100 });
 
-    expect(await finalizePaid(ctx, late.razorpayOrderId!, { paymentId: "pay_toolate00001", amountPaise: 45_000, source: "webhook" })).toEqual({ finalized: false });
+    expect(await finalizePaid(ctx, late.razorpayOrderId!, { paymentId: "pay_toolate00001", amountPaise: 45_000, source: "webhook" })).toEqual({ finalized: false, refused: { code: "DISCOUNT_TAKEN", message: expect.any(String) } });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, late.id));
     expect(order).toMatchObject({ paymentStatus: "refunded", paymentId: "pay_toolate00001" });
     expect(await handle.db.select().from(payments).where(eq(payments.orderId, late.id))).toMatchObject([{ status: "captured", amountPaise: 45_000 }]);
     // The whole amount goes back (no provider answers in this test, so the refund waits, pending, to be looked up there).
-    expect(await handle.db.select().from(refunds).where(and(eq(refunds.orderId, late.id)))).toMatchObject([{ amountPaise: 45_000, idempotencyKey: `unhonourable:${late.id}` }]);
+    expect(await handle.db.select().from(refunds).where(and(eq(refunds.orderId, late.id)))).toMatchObject([{ amountPaise: 45_000, idempotencyKey: `unhonourable:${late.id}`, reasonCode: "DISCOUNT_TAKEN" }]);
     // Nothing was delivered: no receipt, no invoice, and the cart is as it was.
     expect(await handle.db.select().from(invoices).where(eq(invoices.orderId, late.id))).toEqual([]);
     expect(await handle.db.select().from(mailOutbox).where(and(eq(mailOutbox.subjectId, late.id), eq(mailOutbox.kind, "order-receipt")))).toEqual([]);

@@ -1,14 +1,28 @@
-import { and, eq, inArray, sql, type SQL } from "@mithai/db/sql";
+import { and, eq, type SQL } from "@mithai/db/sql";
 import { preparedQuery, type DbOrTx } from "@mithai/db/client";
+import { isUniqueViolation } from "@mithai/db/errors";
 import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
-import { paidInMonthRange, paidOrdersBetweenSql } from "../orders/discount";
-import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, promoCodes, refunds } from "@mithai/db/schema";
-import { ORDER_RECEIVED } from "@mithai/schema/order";
+import { orders, payments, refunds } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
-import { queuedMailColumns } from "../mail/outbox";
-import { documentNumberPrefix, nextSerial } from "../invoices/series";
+import { AppError } from "../errors";
+import { cartReductionStep } from "../cart/finalize-step";
+import { invoiceNumberStep } from "../invoices/finalize-step";
+import { documentNumberPrefix } from "../invoices/series";
+import { lateRefusal, lateRefusalReason } from "../lifecycle/late-payment";
+import { moveOrder } from "../lifecycle/move";
+import { paymentStatusIn } from "../lifecycle/query";
+import { PAYMENT_MOVES } from "../lifecycle/transitions";
+import { receiptMailStep } from "../mail/queue";
+import { receiptWhatsappStep } from "../notify/whatsapp/queue";
+import { paidInMonthRange } from "../orders/discount";
+import { discountStep, statusHistoryStep } from "../orders/finalize-steps";
+import { promoUseStep } from "../promos/finalize-step";
+import { customerPaidStep } from "../orders/open-order";
+import type { Refusal } from "../promos/promos";
 import { sendToProvider } from "../refunds/refunds";
-import { releaseStock, retakeReleasedStock, unpaidOrderSql } from "../stock/stock";
+import { reserveStock } from "../stock/stock";
+import { paidGate } from "./paid-gate";
+import { paymentRowStep } from "./payment-row-step";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentSource = "verify" | "webhook" | "reconciler";
@@ -21,222 +35,77 @@ export interface ReportedPayment {
   source: PaymentSource;
 }
 
-function paymentRow(
-  order: { id: string; amountPaise: number },
-  payment: ReportedPayment,
-  status: "captured" | "failed",
-  now: Date,
-): typeof payments.$inferInsert {
-  return {
-    id: payment.paymentId,
-    orderId: order.id,
-    amountPaise: payment.amountPaise ?? order.amountPaise,
-    status,
-    method: payment.method ?? null,
-    source: payment.source,
-    createdAt: now,
-  };
-}
+type Finalized = { finalized: true; order: OrderRow; paidEarlierThisMonth: number };
+/** Not paid by this call; `refused` when this call refused a late payment (the money goes back in full). */
+type NotFinalized = { finalized: false; refused?: Refusal };
 
 /**
- * Marks an order paid: the one way an order becomes paid, shared by verify, the webhook and the reconciler.
- * The conditional UPDATE is the guard: whichever caller flips the row first wins and clears the cart and
- * sends the mail; every other caller (in this or another process) sees no row and changes nothing. A paid
- * order is never touched again. Failed or expired orders are revived when the provider says money was taken.
- *
- * One statement does it all (PostgreSQL runs data-modifying CTEs atomically, all or nothing): the order
- * flips to paid, its payment row is written (a payment id already recorded fails the whole statement), the
- * bought quantities leave the customer's cart and the receipt is written to the mail outbox — so a crash after
- * the payment can never lose the receipt, and no second caller can send another. `userId`, when given, limits it to that customer's order.
+ * Marks an order paid: the one way an order becomes paid, shared by verify, the webhook and the reconciler
+ * (DECISIONS "Orders and payments"). The open order is paid by one statement (`finalizeStatement`): the guarded UPDATE
+ * is the one idempotency gate, and after it each module's step runs in the same statement — the payment row, the
+ * cart reduction, the promo use, the discount count, the invoice number, the status history and the receipt mail —
+ * so a crash can never lose the receipt and no second caller can send another. An order that failed or expired meanwhile
+ * gets the late-payment checks (`payLate`): paid if they pass, otherwise refunded in full, never paid. `userId`, when
+ * given, limits it to that customer's order.
  */
 export async function finalizePaid(
-  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config" | "catalog">,
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config" | "catalog" | "metrics">,
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   now = new Date(),
-): Promise<Finalized | { finalized: false }> {
-  const finalized = await finalizeStatement(deps.db, deps.config, razorpayOrderId, payment, now);
+): Promise<Finalized | NotFinalized> {
+  const finalized = await finalizeStatement(deps.db, "pay", deps.config, razorpayOrderId, payment, now);
   if (finalized) return announcePaid(deps, finalized, payment);
   // Not paid by this call: already paid (nothing to do), or an order that failed or expired meanwhile.
-  const guard = paymentGuard(payment);
-  if (await refundUnhonourable(deps, razorpayOrderId, payment, now, sql`${discountSlotTaken} and ${guard}`, DISCOUNT_GONE)) return { finalized: false };
-  const stock = await retakeReleasedStock(deps, razorpayOrderId, sql`not ${discountSlotTaken} and ${guard}`, async (tx) => {
-    const revived = await finalizeStatement(tx, deps.config, razorpayOrderId, payment, now);
-    // The order is locked, holds its stock and matched the same guard: nothing can stop its payment.
-    if (!revived) throw new Error(`late payment ${payment.paymentId}: the order took its stock again but could not be paid`);
-    return revived;
-  });
-  if (stock.outcome === "held") return announcePaid(deps, stock.paid, payment);
-  if (stock.outcome === "short") {
-    await refundUnhonourable(deps, razorpayOrderId, payment, now, sql`${unpaidOrderSql} and not ${orders.stockHeld} and ${guard}`, STOCK_GONE);
-    return { finalized: false };
+  const late = await payLate(deps, razorpayOrderId, payment, now);
+  if (late.outcome === "paid") return announcePaid(deps, late.paid, payment);
+  if (late.outcome === "refused") {
+    return (await refuseLatePayment(deps, razorpayOrderId, payment, late.refusal, now)) ? { finalized: false, refused: late.refusal } : { finalized: false };
   }
   await warnOnAmountMismatch(deps, razorpayOrderId, payment);
   return { finalized: false };
 }
 
-type Finalized = { finalized: true; order: OrderRow; paidEarlierThisMonth: number };
-
-/** After the payment's commit: the log line, and the outbox woken to send the receipt (after the answer: a slow mail server never holds up the payment). */
-function announcePaid(deps: Pick<ApiDeps, "log" | "outbox">, finalized: Finalized, payment: ReportedPayment): Finalized {
+/** After the payment's commit: the counter, the log line, and the outbox woken to send the receipt. */
+function announcePaid(deps: Pick<ApiDeps, "log" | "outbox" | "metrics">, finalized: Finalized, payment: ReportedPayment): Finalized {
+  deps.metrics.orderMoved(PAYMENT_MOVES.pay.counted);
   deps.log.info({ orderId: finalized.order.id, paymentId: payment.paymentId, source: payment.source }, "order paid");
   deps.outbox.wake();
   return finalized;
 }
 
 /** The reported payment must match the order: its amount when the provider tells it, its customer on verify. */
-function paymentGuard(payment: ReportedPayment & { userId?: string }) {
+function paymentGuard(payment: ReportedPayment & { userId?: string }): SQL | undefined {
   return and(
-    sql`true`,
     payment.amountPaise === undefined ? undefined : eq(orders.amountPaise, payment.amountPaise),
     payment.userId === undefined ? undefined : eq(orders.userId, payment.userId),
-  )!;
+  );
 }
 
-const value = {
-  razorpayOrderId: sql.placeholder("razorpayOrderId"),
-  paymentId: sql.placeholder("paymentId"),
-  amountPaise: sql.placeholder("amountPaise"),
-  userId: sql.placeholder("userId"),
-  method: sql.placeholder("method"),
-  source: sql.placeholder("source"),
-  // An ISO string: a raw placeholder skips the column's own mapping of a Date.
-  now: sql.placeholder("now"),
-  year: sql.placeholder("year"),
-  invoiceNumberPrefix: sql.placeholder("invoiceNumberPrefix"),
-  paidFrom: sql.placeholder("paidFrom"),
-  paidUntil: sql.placeholder("paidUntil"),
-};
-
-const finalizeQuery = preparedQuery((db) => {
-  const paid = db.$with("paid").as(
-    db
-      .update(orders)
-      .set({
-        paymentStatus: "paid",
-        status: ORDER_RECEIVED,
-        paymentId: sql`${value.paymentId}`,
-        paidAt: sql`${value.now}`,
-        updatedAt: sql`${value.now}`,
-        // A revived discounted order keeps its month's discount only because no other order holds it (see below).
-      })
-      .where(
-        and(
-          eq(orders.razorpayOrderId, value.razorpayOrderId),
-          inArray(orders.paymentStatus, ["pending", "failed", "expired"]),
-          sql`not ${discountSlotTaken}`,
-          // Its stock is still its own: a failed or expired order gave it back and must take it again first.
-          eq(orders.stockHeld, true),
-          // Null when the caller does not tell it: one statement for verify, the webhook and the reconciler.
-          sql`(${value.amountPaise}::integer is null or ${orders.amountPaise} = ${value.amountPaise})`,
-          sql`(${value.userId}::uuid is null or ${orders.userId} = ${value.userId})`,
-        ),
-      )
-      .returning(),
-  );
-  const recorded = db.$with("recorded").as(
-    db
-      .insert(payments)
-      .select(
-        db
-          .select({
-            id: sql<string>`${value.paymentId}::text`.as("id"),
-            orderId: sql<string>`${paid.id}`.as("order_id"),
-            amountPaise: sql<number>`coalesce(${value.amountPaise}::integer, ${paid.amountPaise})`.as("amount_paise"),
-            status: sql<string>`'captured'`.as("status"),
-            method: sql<string | null>`${value.method}::text`.as("method"),
-            source: sql<string>`${value.source}::text`.as("source"),
-            createdAt: sql<Date>`${value.now}::timestamptz`.as("created_at"),
-          })
-          .from(paid),
-      )
-      .returning({ id: payments.id }),
-  );
-  // The bought quantities leave the customer's cart: a line with more than was bought keeps the rest, lines
-  // not bought stay. Both statements see the cart as it was, and touch disjoint lines.
-  const boughtLine = sql`(${cartItems.userId}, ${cartItems.foodItemId}) in (
-    select ${paid.userId}, (bought ->> 'foodItemId')::uuid from ${paid}, jsonb_array_elements(${paid.items}) as bought)`;
-  const boughtQuantity = sql`(select (bought ->> 'quantity')::integer from ${paid}, jsonb_array_elements(${paid.items}) as bought
-    where ${paid.userId} = ${cartItems.userId} and (bought ->> 'foodItemId')::uuid = ${cartItems.foodItemId})`;
-  const reduced = db.$with("reduced").as(
-    db
-      .update(cartItems)
-      .set({ quantity: sql`${cartItems.quantity} - ${boughtQuantity}`, updatedAt: sql`${value.now}` })
-      .where(sql`${boughtLine} and ${cartItems.quantity} > ${boughtQuantity}`)
-      .returning({ userId: cartItems.userId }),
-  );
-  const emptied = db.$with("emptied").as(
-    db
-      .delete(cartItems)
-      .where(sql`${boughtLine} and ${cartItems.quantity} <= ${boughtQuantity}`)
-      .returning({ userId: cartItems.userId }),
-  );
-  const receipted = db.$with("receipted").as(
-    db
-      .insert(mailOutbox)
-      .select(
-        db
-          .select(queuedMailColumns("order-receipt", sql`${paid.id}`, sql`${paid.address} ->> 'email'`))
-          .from(paid),
-      )
-      .returning({ id: mailOutbox.id }),
-  );
-  // The timeline starts: "Order Recieved", by the payment itself.
-  const timeline = db.$with("timeline").as(
-    db
-      .insert(orderStatusChanges)
-      .select(
-        db
-          .select({
-            id: sql<string>`gen_random_uuid()`.as("id"),
-            orderId: sql<string>`${paid.id}`.as("order_id"),
-            status: sql<string>`${ORDER_RECEIVED}::text`.as("status"),
-            changedBy: sql<string | null>`null::uuid`.as("changed_by"),
-            at: sql<Date>`${value.now}::timestamptz`.as("at"),
-          })
-          .from(paid),
-      )
-      .returning({ id: orderStatusChanges.id }),
-  );
-  // The tax invoice's number: the next in this financial year's series. The series row stays locked until this
-  // statement commits (and is rolled back with it), so numbers are consecutive without gaps.
-  const counted = nextSerial(db, "counted", paid, "invoice", value.year);
-  const invoiced = db.$with("invoiced").as(
-    db
-      .insert(invoices)
-      .select(
-        db
-          .select({
-            orderId: sql<string>`${paid.id}`.as("order_id"),
-            number: sql<string>`${value.invoiceNumberPrefix}::text || ${counted.last}`.as("number"),
-            financialYear: sql<string>`${value.year}::text`.as("financial_year"),
-            serial: sql<number>`${counted.last}`.as("serial"),
-            issuedAt: sql<Date>`${value.now}::timestamptz`.as("issued_at"),
-          })
-          .from(paid)
-          .crossJoin(counted),
-      )
-      .returning({ number: invoices.number }),
-  );
-  // A promo code's use is counted with the payment (a late payment for a code used up meanwhile is still
-  // honoured at the price the customer was shown; the admin sees the overrun).
-  const promoUsed = db.$with("promo_used").as(
-    db
-      .update(promoCodes)
-      .set({ uses: sql`${promoCodes.uses} + 1` })
-      .where(sql`${promoCodes.id} = (select ${paid.promoCodeId} from ${paid})`)
-      .returning({ id: promoCodes.id }),
-  );
-  // The customer's other orders paid earlier in this order's month (Asia/Kolkata): the statement's snapshot
-  // does not see this order as paid yet.
-  const earlier = db.$with("earlier").as(
-    db.select({ count: paidOrdersBetweenSql(paid.userId, value.paidFrom, value.paidUntil).as("count") }).from(paid),
-  );
-  return db.with(paid, recorded, reduced, emptied, receipted, timeline, counted, invoiced, promoUsed, earlier).select().from(paid).crossJoin(earlier).prepare("finalize_paid");
-});
+/** The finalisation statement: the gate, then every module's step over the order it paid. */
+function buildFinalize(db: DbOrTx, move: "pay" | "payLate") {
+  const paid = paidGate(db, move);
+  const recorded = paymentRowStep(db, paid);
+  const [reduced, emptied] = cartReductionStep(db, paid);
+  const promoUsed = promoUseStep(db, paid);
+  const earlier = discountStep(db, paid);
+  const [counted, invoiced] = invoiceNumberStep(db, paid);
+  const timeline = statusHistoryStep(db, paid);
+  const receipted = receiptMailStep(db, paid);
+  const receiptedWhatsapp = receiptWhatsappStep(db, paid);
+  const customerPaid = customerPaidStep(db, paid);
+  return db
+    .with(paid, recorded, reduced, emptied, receipted, receiptedWhatsapp, timeline, counted, invoiced, promoUsed, customerPaid, earlier)
+    .select()
+    .from(paid)
+    .crossJoin(earlier)
+    .prepare(move === "pay" ? "finalize_paid" : "finalize_late");
+}
+const finalizeQuery = { pay: preparedQuery((db) => buildFinalize(db, "pay")), payLate: preparedQuery((db) => buildFinalize(db, "payLate")) };
 
 async function finalizeStatement(
   db: DbOrTx,
+  move: "pay" | "payLate",
   config: Pick<ApiDeps["config"], "invoicePrefix">,
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
@@ -244,7 +113,7 @@ async function finalizeStatement(
 ): Promise<Finalized | null> {
   const year = financialYear(now);
   const { from, until } = paidInMonthRange(shopMonth(now), now);
-  const [row] = await finalizeQuery(db).execute({
+  const [row] = await finalizeQuery[move](db).execute({
     razorpayOrderId,
     paymentId: payment.paymentId,
     amountPaise: payment.amountPaise ?? null,
@@ -260,58 +129,99 @@ async function finalizeStatement(
   return row ? { finalized: true, order: row.paid, paidEarlierThisMonth: row.earlier.count } : null;
 }
 
-/**
- * An order that failed or expired, discounted, whose month's discount has since gone to another of the customer's
- * orders (pending or paid): a payment that still arrives for it cannot be honoured at that price. At most one order a
- * month keeps the ₹150 discount, whatever the sequence of place, abandon, fail, expire and late payment.
- */
-const discountSlotTaken = sql`(${orders.discountApplied} and ${orders.paymentStatus} in ('failed', 'expired') and exists (
-  select 1 from ${orders} as other where other.user_id = ${orders.userId} and other.id <> ${orders.id}
-    and other.discount_month = ${orders.discountMonth} and other.payment_status in ('pending', 'paid')))`;
-
-const DISCOUNT_GONE = "the payment arrived after the order had expired, and its ₹150 discount had gone to another order";
-export const STOCK_GONE = "the payment arrived after the order had expired, and its sweets had sold out meanwhile";
+/** Thrown inside the late payment's transaction to undo it: the payment cannot be honoured. */
+class LateRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
 
 /**
- * The late payment of an order that can no longer be honoured (`unhonourable`: its discount slot or its stock is
- * gone): the order ends `refunded` (once, whoever reports the payment), the payment is recorded, and the whole
- * amount goes back through the provider; the customer hears of it with the refund's mail. Nothing is delivered
- * and the cart stays. Answers whether this call refunded it.
+ * A payment for an order that failed or expired: in one transaction, with the order locked, the late-payment checks
+ * (lifecycle/late-payment.ts), then the order takes its stock again and the finalisation statement pays it (move
+ * `payLate`). A check that fails, a sweet that ran out or a discount slot taken meanwhile undoes it all and answers the
+ * refusal. Another caller reporting the same payment waits on the order's row, then finds it paid or refunded.
  */
-async function refundUnhonourable(
-  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+async function payLate(
+  deps: Pick<ApiDeps, "db" | "config" | "catalog">,
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   now: Date,
-  unhonourable: SQL,
-  reason: string,
+): Promise<{ outcome: "paid"; paid: Finalized } | { outcome: "refused"; refusal: Refusal } | { outcome: "none" }> {
+  try {
+    const paid = await deps.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.razorpayOrderId, razorpayOrderId), paymentStatusIn(PAYMENT_MOVES.payLate.from), paymentGuard(payment)))
+        .for("update");
+      if (!order) return null;
+      const refusal = await lateRefusal(tx, order, now);
+      if (refusal) throw new LateRefused(refusal);
+      await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, order.id));
+      const revived = await finalizeStatement(tx, "payLate", deps.config, razorpayOrderId, payment, now);
+      // The order is locked, holds its stock again and matched the same guard: nothing can stop its payment.
+      if (!revived) throw new Error(`late payment ${payment.paymentId}: the order passed its checks but could not be paid`);
+      // Paid before the stock is locked: the payment's locks (promo code, invoice series) come before the stock's, in
+      // the order placing takes them (promo code, then stock), so the two never wait on each other crosswise.
+      await reserveStock(tx, order.items.filter((line) => line.reserved));
+      return { revived, restocks: order.items.some((line) => line.reserved) };
+    });
+    if (!paid) return { outcome: "none" };
+    if (paid.restocks) await deps.catalog.changed();
+    return { outcome: "paid", paid: paid.revived };
+  } catch (error) {
+    if (error instanceof LateRefused) return { outcome: "refused", refusal: error.refusal };
+    if (error instanceof AppError && error.code === "STOCK_SHORT") return { outcome: "refused", refusal: { code: "STOCK_SHORT", message: "some of its sweets sold out meanwhile" } };
+    // Another order of the customer took the month's discount slot between the check and the payment.
+    if (isUniqueViolation(error)) return { outcome: "refused", refusal: { code: "DISCOUNT_TAKEN", message: "its ₹150 discount has gone to your other order" } };
+    throw error;
+  }
+}
+
+/**
+ * The late payment the shop cannot honour (move `refuse`): the order ends `refunded` (once, whoever reports the
+ * payment), the payment is recorded, and the whole amount goes back through the automatic-refund path with the reason
+ * and its code; the customer hears why in the refund's mail. Nothing is delivered and the cart stays. Answers whether
+ * this call refused it.
+ */
+async function refuseLatePayment(
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config" | "metrics" | "catalog">,
+  razorpayOrderId: string,
+  payment: ReportedPayment & { userId?: string },
+  refusal: Refusal,
+  now: Date,
 ): Promise<boolean> {
-  const refund = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ paymentStatus: "refunded", paymentId: payment.paymentId, paidAt: now, updatedAt: now })
-      .where(
-        and(eq(orders.razorpayOrderId, razorpayOrderId), unhonourable),
-      )
-      .returning();
-    if (!order) return null;
-    await tx.insert(payments).values(paymentRow(order, payment, "captured", now));
-    const [row] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        paymentId: payment.paymentId,
-        amountPaise: order.amountPaise,
-        reason,
-        idempotencyKey: `unhonourable:${order.id}`,
-        requestedBy: null,
-      })
-      .returning();
-    return row!;
-  });
-  if (!refund) return false;
-  deps.log.warn({ orderId: refund.orderId, paymentId: payment.paymentId, reason }, "late payment for an order that can no longer be honoured: refunded in full");
-  await sendToProvider(deps, refund);
+  const reason = lateRefusalReason(refusal);
+  const moved = await moveOrder(
+    deps,
+    {
+      kind: "payment",
+      move: "refuse",
+      which: and(eq(orders.razorpayOrderId, razorpayOrderId), paymentGuard(payment))!,
+      set: { paymentId: payment.paymentId, paidAt: now },
+      during: async (tx, order) => {
+        await tx.insert(payments).values({
+          id: payment.paymentId,
+          orderId: order.id,
+          amountPaise: payment.amountPaise ?? order.amountPaise,
+          status: "captured",
+          method: payment.method ?? null,
+          source: payment.source,
+          createdAt: now,
+        });
+        const [row] = await tx
+          .insert(refunds)
+          .values({ orderId: order.id, paymentId: payment.paymentId, amountPaise: order.amountPaise, reason, reasonCode: refusal.code, idempotencyKey: `unhonourable:${order.id}`, requestedBy: null })
+          .returning();
+        return row!;
+      },
+    },
+    now,
+  );
+  if (!moved) return false;
+  deps.log.warn({ orderId: moved.order.id, paymentId: payment.paymentId, code: refusal.code }, "late payment for an order that can no longer be honoured: refunded in full");
+  await sendToProvider(deps, moved.during);
   return true;
 }
 
@@ -324,19 +234,23 @@ async function warnOnAmountMismatch(deps: Pick<ApiDeps, "db" | "log">, razorpayO
 }
 
 /**
- * A failed attempt: recorded, and a still-pending order is failed so it stops holding the month's discount, its
- * promo code's use and its stock (given back in the same transaction).
+ * A failed attempt (move `fail`): recorded, and a still-pending order is failed so it stops holding the month's
+ * discount, its promo code's use and its stock (given back in the same transaction).
  */
 export async function recordFailedPayment(deps: ApiDeps, razorpayOrderId: string, payment: ReportedPayment, now = new Date()): Promise<void> {
-  const restocked = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ paymentStatus: "failed", updatedAt: now })
-      .where(and(eq(orders.razorpayOrderId, razorpayOrderId), eq(orders.paymentStatus, "pending")))
-      .returning({ id: orders.id, amountPaise: orders.amountPaise });
-    if (!order) return 0;
-    await tx.insert(payments).values(paymentRow(order, payment, "failed", now)).onConflictDoNothing();
-    return releaseStock(tx, sql`${orders.id} = ${order.id}`);
-  });
-  if (restocked > 0) await deps.catalog.changed();
+  await moveOrder(
+    deps,
+    {
+      kind: "payment",
+      move: "fail",
+      which: eq(orders.razorpayOrderId, razorpayOrderId),
+      during: async (tx, order) => {
+        await tx
+          .insert(payments)
+          .values({ id: payment.paymentId, orderId: order.id, amountPaise: payment.amountPaise ?? order.amountPaise, status: "failed", method: payment.method ?? null, source: payment.source, createdAt: now })
+          .onConflictDoNothing();
+      },
+    },
+    now,
+  );
 }

@@ -15,9 +15,60 @@ export const SANDBOX_API_PREFIX = "/sandbox/razorpay";
  */
 export const PROVIDER_TIMEOUT_MS = 20_000;
 
+interface AxiosCall {
+  method?: string;
+  url?: string;
+  [CALL_ENDS]?: ((outcome: ProviderCallOutcome) => void)[];
+}
+
 interface AxiosLike {
   defaults: { baseURL?: string; timeout?: number };
-  interceptors: { response: { use(onFulfilled: undefined, onRejected: (error: unknown) => never): unknown } };
+  interceptors: {
+    request: { use(onFulfilled: (call: AxiosCall) => AxiosCall): unknown };
+    response: { use<T>(onFulfilled: ((answer: T) => T) | undefined, onRejected: (error: unknown) => never): unknown };
+  };
+}
+
+/** How a call to the provider ended: answered, refused (a 4xx: the provider said no), or no good answer (5xx, timeout, connection). */
+export type ProviderCallOutcome = "ok" | "refused" | "error";
+
+/**
+ * Hears of every call to the provider as it starts (`operation` is the method and path, ids replaced: `POST
+ * /v1/payments/{id}/refund`) and answers what to do when it ends: the server's metrics count and time them, its
+ * traces make a span of each. The SDK clients are shared by the whole process, and so are the observers.
+ */
+export type ProviderCallObserver = (operation: string) => (outcome: ProviderCallOutcome) => void;
+
+const observers = new Set<ProviderCallObserver>();
+const CALL_ENDS = Symbol("provider call ends");
+
+/** Adds an observer of every provider call; the answer removes it. */
+export function observeProviderCalls(observer: ProviderCallObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+/** `POST /v1/payments/{id}/refund` from the SDK's `/v1/payments/pay_Hx2…/refund`: one name per kind of call, whatever the ids. */
+export function providerOperationOf(method: string | undefined, url: string | undefined): string {
+  const path = (url ?? "").split("?")[0]!.replace(/\/[a-z]+_[A-Za-z0-9]+(?=\/|$)/g, "/{id}");
+  return `${(method ?? "get").toUpperCase()} ${path}`;
+}
+
+function startCall(call: AxiosCall): AxiosCall {
+  if (observers.size > 0) {
+    const operation = providerOperationOf(call.method, call.url);
+    call[CALL_ENDS] = [...observers].map((observer) => observer(operation));
+  }
+  return call;
+}
+
+function endCall(call: AxiosCall | undefined, outcome: ProviderCallOutcome): void {
+  for (const end of call?.[CALL_ENDS] ?? []) end(outcome);
+}
+
+function outcomeOfFailure(error: unknown): ProviderCallOutcome {
+  const status = (error as { response?: { status?: number } } | null)?.response?.status ?? 0;
+  return status >= 400 && status < 500 ? "refused" : "error";
 }
 
 /**
@@ -56,6 +107,17 @@ function newRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">):
   const http = (client.api as unknown as { rq?: AxiosLike }).rq;
   if (!http?.defaults) throw new Error(`razorpay SDK internals changed (expected ${PINNED_RAZORPAY_VERSION}): api.rq is missing`);
   http.defaults.timeout = config.payments.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS;
+  http.interceptors.request.use(startCall);
+  http.interceptors.response.use(
+    (answer: { config?: AxiosCall }) => {
+      endCall(answer.config, "ok");
+      return answer;
+    },
+    (error: unknown) => {
+      endCall((error as { config?: AxiosCall } | null)?.config, outcomeOfFailure(error));
+      throw error;
+    },
+  );
   http.interceptors.response.use(undefined, answerlessAsProviderError);
   if (config.payments.mode === "sandbox") http.defaults.baseURL = `${config.internalUrl}${SANDBOX_API_PREFIX}`;
   return client;
@@ -84,7 +146,7 @@ export async function createProviderOrder(
     });
     return created.id;
   } catch (cause) {
-    throw new AppError("BAD_GATEWAY", "The payment service is not answering. Please try again in a minute.", { cause });
+    throw new AppError("PROVIDER_UNAVAILABLE", "The payment service is not answering. Please try again in a minute.", { cause });
   }
 }
 

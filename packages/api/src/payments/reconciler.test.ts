@@ -5,7 +5,7 @@ import { deliveryZones, foodItems, orders, payments } from "@mithai/db/schema";
 import { insertTestUser } from "@mithai/db/testing";
 import { appErrorOf, createTestContext, openDomainTestDb, TEST_CONFIG, testAddress } from "../testing";
 import { placeOrder } from "../orders/place";
-import { abandonPendingOrder, EXPIRE_AFTER_MS, reconcilePendingOrders } from "./reconciler";
+import { abandonPendingOrder, reconcilePendingOrders } from "./reconciler";
 import { paySandboxOrder } from "./sandbox-gateway";
 
 
@@ -45,7 +45,7 @@ describe("reconcilePendingOrders and abandonPendingOrder", () => {
     expect(await handle.db.select().from(payments).where(eq(payments.orderId, paid.orderId))).toMatchObject([{ source: "reconciler", amountPaise: paid.amount, method: "upi" }]);
     expect((await orderRow(unpaid.orderId)).paymentStatus).toBe("pending");
 
-    expect(await reconcilePendingOrders(ctx, minutesAhead(EXPIRE_AFTER_MS / 60_000 + 1))).toEqual({ paid: 0, expired: 1, pending: 0 });
+    expect(await reconcilePendingOrders(ctx, minutesAhead(ctx.config.paymentWindowMinutes + 1))).toEqual({ paid: 0, expired: 1, pending: 0 });
     expect(await orderRow(unpaid.orderId)).toMatchObject({ paymentStatus: "expired", stockHeld: false });
     expect(await stock()).toBe(8);
   });

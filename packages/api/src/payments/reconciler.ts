@@ -1,15 +1,18 @@
-import { and, asc, eq, lt, sql } from "@mithai/db/sql";
+import { forgetOldIdempotencyKeys } from "../admin/idempotency";
+import { and, asc, eq, lt, type SQL } from "@mithai/db/sql";
 import { orders } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { fetchProviderPayments } from "./razorpay-client";
 import { reconcilePendingRefunds } from "../refunds/refunds";
 import { finalizePaid } from "./finalize";
-import { releaseStock, releaseUnpaidStock } from "../stock/stock";
+import { releaseUnpaidStock } from "../stock/stock";
+import { moveOrder } from "../lifecycle/move";
 
 /** Default age at which a pending order is checked with the provider (the server's RECONCILE_AFTER_SECONDS). */
 export const RECONCILE_AFTER_MS = 5 * 60 * 1000;
-export const EXPIRE_AFTER_MS = 30 * 60 * 1000;
+/** How long an unpaid order holds what it claimed (the server's PAYMENT_WINDOW_MINUTES). */
+export const paymentWindowMs = (deps: Pick<ApiDeps, "config">) => deps.config.paymentWindowMinutes * 60_000;
 /**
  * A process that claimed an order leaves it to itself for this long (never longer than the reconcile age), so
  * two servers do not check it twice; it is also how often one order still pending is asked about again.
@@ -39,17 +42,12 @@ async function reconcileOrder(
   }
   // An attempt still in flight (e.g. a UPI request awaiting approval) may yet succeed.
   if (!expire || attempts.some((payment) => payment.status === "created" || payment.status === "authorized")) return "pending";
-  const { expired, restocked } = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({ paymentStatus: "expired", updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")))
-      .returning({ id: orders.id });
-    // The stock it reserved goes back with the expiry, in one transaction.
-    return { expired: Boolean(row), restocked: row ? await releaseStock(tx, sql`${orders.id} = ${row.id}`) : 0 };
-  });
-  if (restocked > 0) await deps.catalog.changed();
-  return expired ? "expired" : "pending";
+  return (await expireOrder(deps, eq(orders.id, order.id), now)) ? "expired" : "pending";
+}
+
+/** Move `expire` (lifecycle): the unpaid order stops holding its stock (given back in the same transaction), promo use and discount slot. */
+export async function expireOrder(deps: ApiDeps, which: SQL, now = new Date()): Promise<boolean> {
+  return Boolean(await moveOrder(deps, { kind: "payment", move: "expire", which }, now));
 }
 
 /**
@@ -65,14 +63,16 @@ export async function reconcilePendingOrders(
   const tally: Record<Outcome, number> = { paid: 0, expired: 0, pending: 0 };
   // Stock still held by orders that failed or expired (left by older revivals of late payments) goes back.
   await releaseUnpaidStock(deps);
-  const claimBefore = new Date(now.getTime() - Math.min(CLAIM_MS, reconcileAfterMs));
+  // An order is asked about once it is reconcileAfterMs old, and at the latest when its payment window ends.
+  const askAfterMs = Math.min(reconcileAfterMs, paymentWindowMs(deps));
+  const claimBefore = new Date(now.getTime() - Math.min(CLAIM_MS, askAfterMs));
   const candidates = await deps.db
     .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, createdAt: orders.createdAt })
     .from(orders)
     .where(
       and(
         eq(orders.paymentStatus, "pending"),
-        lt(orders.createdAt, new Date(now.getTime() - reconcileAfterMs)),
+        lt(orders.createdAt, new Date(now.getTime() - askAfterMs)),
         lt(orders.updatedAt, claimBefore),
       ),
     )
@@ -87,7 +87,7 @@ export async function reconcilePendingOrders(
       .returning({ id: orders.id });
     if (!claimed) continue;
     try {
-      const expire = order.createdAt.getTime() <= now.getTime() - EXPIRE_AFTER_MS;
+      const expire = order.createdAt.getTime() <= now.getTime() - paymentWindowMs(deps);
       tally[await reconcileOrder(deps, order, expire, now)] += 1;
     } catch (error) {
       deps.log.error({ err: error, orderId: order.id }, "reconciling a pending order failed");
@@ -117,17 +117,26 @@ export interface ReconcilerOptions {
   intervalMs?: number;
   /** Age at which a pending order is checked (default RECONCILE_AFTER_MS). */
   reconcileAfterMs?: number;
+  /** Told after every pass, with whether it went through (the server's metrics and health panel). */
+  onPass?: (pass: { startedAt: Date; seconds: number; ok: boolean }) => void;
 }
 
 /** Runs the pass (pending orders, then pending refunds) every `intervalMs` (skipping a tick while one is still running) until stopped. */
-export function startReconciler(deps: ApiDeps, { intervalMs = 60_000, reconcileAfterMs = RECONCILE_AFTER_MS }: ReconcilerOptions = {}): { stop(): Promise<void> } {
+export function startReconciler(deps: ApiDeps, { intervalMs = 60_000, reconcileAfterMs = RECONCILE_AFTER_MS, onPass }: ReconcilerOptions = {}): { stop(): Promise<void> } {
   let current: Promise<void> | null = null;
   const timer = setInterval(() => {
-    current ??= reconcilePendingOrders(deps, new Date(), reconcileAfterMs)
+    const startedAt = new Date();
+    const passed = (ok: boolean) => onPass?.({ startedAt, seconds: (Date.now() - startedAt.getTime()) / 1000, ok });
+    current ??= reconcilePendingOrders(deps, startedAt, reconcileAfterMs)
       .then(() => reconcilePendingRefunds(deps))
+      // Idempotency-Key answers older than 24 hours are no longer answered: their rows go.
+      .then(() => forgetOldIdempotencyKeys(deps.db))
       .then(
-        () => undefined,
-        (error: unknown) => deps.log.error({ err: error }, "reconciler pass failed"),
+        () => passed(true),
+        (error: unknown) => {
+          deps.log.error({ err: error }, "reconciler pass failed");
+          passed(false);
+        },
       )
       .finally(() => {
         current = null;

@@ -129,9 +129,9 @@ export async function paySandboxOrder(
 ): Promise<SandboxPaymentOutcome> {
   const { webhookSecret } = payments;
   // Sandbox mode always has one (given or generated per installation); the fake never signs without it.
-  if (!webhookSecret) throw new AppError("SERVICE_UNAVAILABLE", "Sandbox payments are not configured");
+  if (!webhookSecret) throw new AppError("NOT_CONFIGURED", "Sandbox payments are not configured");
   const { order, payments: earlier } = await findOrder(db, input.orderId);
-  if (earlier.some((p) => p.status === "captured")) throw new AppError("CONFLICT", "This order has already been paid");
+  if (earlier.some((p) => p.status === "captured")) throw new AppError("TRANSITION_NOT_ALLOWED", "This order has already been paid");
   const status = input.succeed ? "captured" : "failed";
   const [row] = await db
     .insert(sandboxGatewayPayments)
@@ -215,15 +215,15 @@ export async function createSandboxRefund(
   input: SandboxRefundInput,
   now = new Date(),
 ): Promise<{ refund: RazorpayRefundEntity; webhook: SandboxPaymentOutcome["webhook"] }> {
-  if (!payments.webhookSecret) throw new AppError("SERVICE_UNAVAILABLE", "Sandbox payments are not configured");
+  if (!payments.webhookSecret) throw new AppError("NOT_CONFIGURED", "Sandbox payments are not configured");
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.id, paymentId)).for("update");
     if (!payment) throw new AppError("NOT_FOUND", "The id provided does not exist");
-    if (payment.status !== "captured") throw new AppError("BAD_REQUEST", "The payment has not been captured");
+    if (payment.status !== "captured") throw new AppError("VALIDATION", "The payment has not been captured");
     const earlier = await tx.select().from(sandboxGatewayRefunds).where(eq(sandboxGatewayRefunds.paymentId, paymentId));
     const left = payment.amountPaise - earlier.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountPaise, 0);
     const amount = input.amount ?? left;
-    if (amount > left || left <= 0) throw new AppError("BAD_REQUEST", "The refund amount provided is greater than amount captured");
+    if (amount > left || left <= 0) throw new AppError("VALIDATION", "The refund amount provided is greater than amount captured");
     const notes = { ...input.notes, ...(input.receipt ? { receipt: input.receipt } : {}) };
     const [row] = await tx
       .insert(sandboxGatewayRefunds)

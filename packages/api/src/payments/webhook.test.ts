@@ -50,11 +50,11 @@ describe("handleRazorpayWebhook", () => {
     const order = await pendingOrder();
     const body = paymentEvent("payment.captured", order.razorpayOrderId!, "pay_forged000001", 20_000);
     for (const forged of [deliver(body, "evt_forged", signWebhook(body, "sandbox-or-guessed-secret")), deliver(body, "evt_unsigned", "")]) {
-      expect((await appErrorOf(forged)).code).toBe("BAD_REQUEST");
+      expect((await appErrorOf(forged)).code).toBe("PAYMENT_NOT_VERIFIED");
     }
     expect((await appErrorOf(deliver(Buffer.from("{not json"), "evt_garbage"))).message).toBe("Webhook body is not JSON");
     // Signed with the real secret, but an amount no order column can hold: a 4xx, never a 500.
-    expect((await appErrorOf(deliver(paymentEvent("payment.captured", order.razorpayOrderId!, "pay_absurd000001", 99_999_999_999), "evt_absurd"))).code).toBe("BAD_REQUEST");
+    expect((await appErrorOf(deliver(paymentEvent("payment.captured", order.razorpayOrderId!, "pay_absurd000001", 99_999_999_999), "evt_absurd"))).code).toBe("VALIDATION");
     expect((await orderRow(order.id)).paymentStatus).toBe("pending");
     expect(await handle.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, "evt_absurd"))).toEqual([]);
   });
@@ -63,7 +63,7 @@ describe("handleRazorpayWebhook", () => {
     const order = await pendingOrder();
     const body = paymentEvent("payment.captured", order.razorpayOrderId!, "pay_nosecret0001", 20_000);
     const noSecret = { ...ctx, config: { ...ctx.config, payments: { ...ctx.config.payments, webhookSecret: undefined } } };
-    expect((await appErrorOf(handleRazorpayWebhook(noSecret, body, signWebhook(body, secret), "evt_nosecret"))).code).toBe("SERVICE_UNAVAILABLE");
+    expect((await appErrorOf(handleRazorpayWebhook(noSecret, body, signWebhook(body, secret), "evt_nosecret"))).code).toBe("NOT_CONFIGURED");
     expect((await orderRow(order.id)).paymentStatus).toBe("pending");
   });
 

@@ -15,10 +15,10 @@ function parseEvent(rawBody: Buffer): RazorpayWebhookEvent {
   try {
     parsed = JSON.parse(rawBody.toString("utf8"));
   } catch {
-    throw new AppError("BAD_REQUEST", "Webhook body is not JSON");
+    throw new AppError("VALIDATION", "Webhook body is not JSON");
   }
   const event = razorpayWebhookEventSchema.safeParse(parsed);
-  if (!event.success) throw new AppError("BAD_REQUEST", "Webhook body is not a Razorpay event this shop can act on");
+  if (!event.success) throw new AppError("VALIDATION", "Webhook body is not a Razorpay event this shop can act on");
   return event.data;
 }
 
@@ -34,9 +34,9 @@ export async function handleRazorpayWebhook(
 ): Promise<WebhookOutcome> {
   const { webhookSecret } = deps.config.payments;
   // Without its own secret the shop cannot tell Razorpay's events from forged ones: it takes none.
-  if (!webhookSecret) throw new AppError("SERVICE_UNAVAILABLE", "Webhooks are not configured: set RAZORPAY_WEBHOOK_SECRET");
+  if (!webhookSecret) throw new AppError("NOT_CONFIGURED", "Webhooks are not configured: set RAZORPAY_WEBHOOK_SECRET");
   if (!signature || !isValidWebhookSignature(rawBody, signature, webhookSecret)) {
-    throw new AppError("BAD_REQUEST", "Invalid webhook signature");
+    throw new AppError("PAYMENT_NOT_VERIFIED", "Invalid webhook signature");
   }
   const event = parseEvent(rawBody);
   const eventId = eventIdHeader || `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;

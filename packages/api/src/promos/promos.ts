@@ -1,20 +1,19 @@
 import type { Db } from "@mithai/db/client";
 import { orders, promoCodes } from "@mithai/db/schema";
-import { and, desc, eq, inArray, sql } from "@mithai/db/sql";
+import { and, desc, eq, ne, sql } from "@mithai/db/sql";
+import { paymentStatusIn } from "../lifecycle/query";
 import type { PromoInput } from "@mithai/schema/contracts/kitchen";
 import type { PromoCode } from "@mithai/schema/kitchen";
 import type { PaymentStatus } from "@mithai/schema/order";
 import { MIN_PRICE_PAISE, formatRupees, paiseToRupees, rupeesToPaise } from "@mithai/schema/money";
 import { shopDayRange } from "@mithai/schema/shop-clock";
-import { AppError, notFound } from "../errors";
+import { AppError, fieldError, notFound, type ReasonCode } from "../errors";
 import type { DbOrTx } from "@mithai/db/client";
 import { isUniqueViolation } from "@mithai/db/errors";
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
-/** Orders holding a use of a code: paid ones (uses) and unpaid ones still waiting for their payment. */
 const PENDING: PaymentStatus = "pending";
-const HOLDING: PaymentStatus[] = [PENDING, "paid"];
 
 /** What a code takes off a subtotal: a percentage (rounded to the paisa) or a flat sum, never leaving less than ₹1. */
 export function promoDiscountPaise(promo: Pick<PromoRow, "kind" | "value">, subtotalPaise: number): number {
@@ -30,13 +29,15 @@ function endOf(when: string): Date {
   return when.length === 10 ? new Date(shopDayRange(when).end.getTime() - 1) : new Date(when);
 }
 
+export type Refusal = { code: ReasonCode; message: string };
+
 /** Why a code cannot be used for this customer's subtotal now, without counting uses (a refusal a person can act on). */
-function refusal(promo: PromoRow | undefined, subtotalPaise: number, now: Date): string | null {
-  if (!promo || !promo.active) return "This promo code does not exist";
-  if (promo.validFrom && now < promo.validFrom) return "This promo code is not valid yet";
-  if (promo.validTo && now > promo.validTo) return "This promo code has expired";
+function refusal(promo: PromoRow | undefined, subtotalPaise: number, now: Date): Refusal | null {
+  if (!promo || !promo.active) return { code: "PROMO_INVALID", message: "This promo code does not exist" };
+  if (promo.validFrom && now < promo.validFrom) return { code: "PROMO_NOT_STARTED", message: "This promo code is not valid yet" };
+  if (promo.validTo && now > promo.validTo) return { code: "PROMO_EXPIRED", message: "This promo code has expired" };
   if (subtotalPaise < promo.minSubtotalPaise) {
-    return `This promo code needs a subtotal of at least ${formatRupees(paiseToRupees(promo.minSubtotalPaise))}`;
+    return { code: "PROMO_MIN_SUBTOTAL", message: `This promo code needs a subtotal of at least ${formatRupees(paiseToRupees(promo.minSubtotalPaise))}` };
   }
   return null;
 }
@@ -47,18 +48,24 @@ async function findPromo(db: DbOrTx, code: string, lock: boolean): Promise<Promo
   return row;
 }
 
-/** Orders (pending or paid) holding the code: all of them, and this customer's. */
-async function heldUses(db: DbOrTx, promoId: string, userId: string): Promise<{ all: number; mine: number }> {
+/**
+ * Orders holding a use of the code (pending or paid: PAYMENT_STATUS_SETS.holding): all of them, and this customer's.
+ * The customer's own open order is left out of `mine` when `exceptOpen` (the cart and a new place: placing again
+ * expires that order, freeing its use), and `exceptOrder` is left out of both (a late payment's own order).
+ */
+async function heldUses(db: DbOrTx, promoId: string, userId: string, options: { exceptOpen?: boolean; exceptOrder?: string } = {}): Promise<{ all: number; mine: number }> {
+  const mine = options.exceptOpen ? sql`${orders.userId} = ${userId} and ${orders.paymentStatus} <> ${PENDING}` : sql`${orders.userId} = ${userId}`;
+  const others = options.exceptOpen ? sql`not (${orders.userId} = ${userId} and ${orders.paymentStatus} = ${PENDING})` : sql`true`;
   const [row] = await db
-    .select({ all: sql<number>`count(*)::int`, mine: sql<number>`(count(*) filter (where ${orders.userId} = ${userId}))::int` })
+    .select({ all: sql<number>`(count(*) filter (where ${others}))::int`, mine: sql<number>`(count(*) filter (where ${mine}))::int` })
     .from(orders)
-    .where(and(eq(orders.promoCodeId, promoId), inArray(orders.paymentStatus, HOLDING)));
+    .where(and(eq(orders.promoCodeId, promoId), paymentStatusIn("holding"), options.exceptOrder ? ne(orders.id, options.exceptOrder) : undefined));
   return row ?? { all: 0, mine: 0 };
 }
 
-function usedUp(promo: PromoRow, held: { all: number; mine: number }): string | null {
-  if (promo.maxUsesPerCustomer !== null && held.mine >= promo.maxUsesPerCustomer) return "You have already used this promo code";
-  if (promo.maxUses !== null && held.all >= promo.maxUses) return "This promo code has been used up";
+function usedUp(promo: PromoRow, held: { all: number; mine: number }): Refusal | null {
+  if (promo.maxUsesPerCustomer !== null && held.mine >= promo.maxUsesPerCustomer) return { code: "PROMO_ALREADY_USED", message: "You have already used this promo code" };
+  if (promo.maxUses !== null && held.all >= promo.maxUses) return { code: "PROMO_USED_UP", message: "This promo code has been used up" };
   return null;
 }
 
@@ -77,10 +84,23 @@ export interface PromoOffer {
 export async function promoOffer(db: DbOrTx, code: string, userId: string, subtotalPaise: number, now: Date, lock = false): Promise<PromoOffer> {
   const promo = await findPromo(db, code, lock);
   const why = refusal(promo, subtotalPaise, now);
-  if (why || !promo) throw new AppError("BAD_REQUEST", `promoCode: ${why}`, { fieldErrors: [{ path: "promoCode", message: why! }] });
-  const taken = usedUp(promo, await heldUses(db, promo.id, userId));
-  if (taken) throw new AppError("CONFLICT", taken);
+  if (why || !promo) throw fieldError(why!.code, "promoCode", why!.message);
+  const taken = usedUp(promo, await heldUses(db, promo.id, userId, { exceptOpen: true }));
+  if (taken) throw new AppError(taken.code, taken.message);
   return { promoId: promo.id, code: promo.code, discountPaise: promoDiscountPaise(promo, subtotalPaise) };
+}
+
+/**
+ * A late payment's check of its order's promo code, at payment time (inside the payment's transaction, the code's row
+ * locked so two late payments cannot both take its last use): still there and active, in its dates, the subtotal
+ * still enough, and within both limits counting every other order holding it. Null when the use can be honoured.
+ */
+export async function promoStillHonoured(tx: DbOrTx, order: { id: string; userId: string; promoCodeId: string | null; promoCode: string | null; subtotalPaise: number }, now: Date): Promise<Refusal | null> {
+  if (!order.promoCode) return null;
+  const [promo] = order.promoCodeId ? await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId)).for("update") : [];
+  const why = refusal(promo, order.subtotalPaise, now);
+  if (why || !promo) return why;
+  return usedUp(promo, await heldUses(tx, promo.id, order.userId, { exceptOrder: order.id }));
 }
 
 function toPromoCode(row: PromoRow & { pending: number }): PromoCode {
@@ -127,7 +147,7 @@ async function uniqueCode<T>(write: () => Promise<T>, code: string): Promise<T> 
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", `code: ${code} already exists`);
+    if (isUniqueViolation(error)) throw new AppError("ALREADY_EXISTS", `code: ${code} already exists`, { fieldErrors: [{ path: "code", message: `${code} already exists` }] });
     throw error;
   }
 }

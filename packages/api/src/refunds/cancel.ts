@@ -1,49 +1,55 @@
 import type { Tx } from "@mithai/db/client";
 import { and, eq, gt, sql } from "@mithai/db/sql";
 import { orders } from "@mithai/db/schema";
+import { formatRupees, paiseToRupees } from "@mithai/schema/money";
 import { ORDER_RECEIVED, type RefundAnswer } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
-import { recordStatusChange } from "../orders/status-history";
+import { moveOrder } from "../lifecycle/move";
 import { recordRefund, sendToProvider } from "./refunds";
 
 /**
  * The customer cancels their own paid order while the kitchen has not started on it ("Order Recieved") and within
- * `cancelWindowMinutes` of payment (0 = cancelling online is off): the order becomes "Cancelled" and the whole
- * amount is refunded and its stock goes back on sale. The status change, the refund's record and the restock are one
- * transaction; otherwise a 409 says why.
+ * `cancelWindowMinutes` of payment (0 = cancelling online is off): the order moves to "Cancelled" (lifecycle
+ * `moveOrder`), what is left is refunded — less the clawback when a later discounted order of the month relied on this
+ * one (the customer saw it before confirming: `cancelClawback` on their order) — and its stock goes back on sale. The
+ * move, the refund's record and the restock are one transaction; otherwise a 409 says why.
  */
-export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | "outbox" | "catalog">, userId: string, orderId: string, now = new Date()): Promise<RefundAnswer> {
+export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | "outbox" | "catalog" | "metrics">, userId: string, orderId: string, now = new Date()): Promise<RefundAnswer> {
   const windowMinutes = deps.config.cancelWindowMinutes;
-  const recorded = await deps.db.transaction(async (tx) => {
-    const [cancelled] = await tx
-      .update(orders)
-      .set({ status: "Cancelled", updatedAt: now })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.userId, userId),
-          eq(orders.paymentStatus, "paid"),
-          eq(orders.status, ORDER_RECEIVED),
-          windowMinutes > 0 ? gt(orders.paidAt, new Date(now.getTime() - windowMinutes * 60_000)) : sql`false`,
-        ),
-      )
-      .returning({ id: orders.id, address: orders.address });
-    if (!cancelled) throw await whyNot(tx, userId, orderId, windowMinutes);
-    await recordStatusChange(tx, { orderId, status: "Cancelled", changedBy: userId, recipient: cancelled.address.email });
-    // The kitchen had not started: the sweets go back on sale.
-    return recordRefund(tx, { orderId, reason: "Cancelled by the customer", requestedBy: userId, idempotencyKey: `cancel:${orderId}`, restock: true });
-  });
+  const moved = await moveOrder(
+    deps,
+    {
+      kind: "fulfilment",
+      orderId,
+      to: "Cancelled",
+      by: userId,
+      only: and(
+        eq(orders.userId, userId),
+        eq(orders.paymentStatus, "paid"),
+        eq(orders.status, ORDER_RECEIVED),
+        windowMinutes > 0 ? gt(orders.paidAt, new Date(now.getTime() - windowMinutes * 60_000)) : sql`false`,
+      ),
+      refusal: (tx) => whyNot(tx, userId, orderId, windowMinutes),
+      // The kitchen had not started: the sweets go back on sale.
+      during: (tx) => recordRefund(tx, { orderId, reason: "Cancelled by the customer", requestedBy: userId, idempotencyKey: `cancel:${orderId}`, restock: true, cancelling: true }),
+    },
+    now,
+  );
+  if (!moved) throw new AppError("TRANSITION_NOT_ALLOWED", "This order is already cancelled.");
+  const recorded = moved.during;
   if (recorded.restocked > 0) await deps.catalog.changed();
-  deps.outbox.wake();
   const refund = await sendToProvider(deps, recorded.row);
+  const kept = recorded.row.clawbackPaise;
   return {
     success: true,
-    refund: { id: refund.id, amount: refund.amountPaise / 100, status: refund.status },
-    message: "Your order is cancelled. The full amount is on its way back to your payment method (usually 5–7 working days).",
+    refund: { id: refund.id, amount: paiseToRupees(refund.amountPaise), status: refund.status },
+    message:
+      kept > 0
+        ? `Your order is cancelled. ${formatRupees(paiseToRupees(refund.amountPaise))} is on its way back to your payment method (usually 5–7 working days); ${formatRupees(paiseToRupees(kept))} is kept back because your later discounted order this month relied on this one.`
+        : "Your order is cancelled. The full amount is on its way back to your payment method (usually 5–7 working days).",
   };
 }
-
 
 async function whyNot(tx: Tx, userId: string, orderId: string, windowMinutes: number): Promise<AppError> {
   const [order] = await tx
@@ -51,10 +57,10 @@ async function whyNot(tx: Tx, userId: string, orderId: string, windowMinutes: nu
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order || order.paymentStatus !== "paid") return new AppError("NOT_FOUND", "Order not found");
-  if (order.status === "Cancelled") return new AppError("CONFLICT", "This order is already cancelled.");
-  if (windowMinutes === 0) return new AppError("CONFLICT", "Orders cannot be cancelled online. Please contact us and we will help.");
+  if (order.status === "Cancelled") return new AppError("TRANSITION_NOT_ALLOWED", "This order is already cancelled.");
+  if (windowMinutes === 0) return new AppError("CANCEL_WINDOW_PASSED", "Orders cannot be cancelled online. Please contact us and we will help.");
   if (order.status !== ORDER_RECEIVED) {
-    return new AppError("CONFLICT", `The kitchen has already started on this order (${order.status}), so it can no longer be cancelled online. Please contact us.`);
+    return new AppError("TRANSITION_NOT_ALLOWED", `The kitchen has already started on this order (${order.status}), so it can no longer be cancelled online. Please contact us.`);
   }
-  return new AppError("CONFLICT", `Orders can be cancelled within ${windowMinutes} minutes of payment; this one was paid longer ago. Please contact us.`);
+  return new AppError("CANCEL_WINDOW_PASSED", `Orders can be cancelled within ${windowMinutes} minutes of payment; this one was paid longer ago. Please contact us.`);
 }

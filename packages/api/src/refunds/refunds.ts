@@ -1,12 +1,16 @@
 import type { Tx } from "@mithai/db/client";
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "@mithai/db/sql";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "@mithai/db/sql";
 import { creditNotes, mailOutbox, orders, refunds } from "@mithai/db/schema";
-import type { RefundStatus } from "@mithai/schema/order";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
+import type { OrderStatus, RefundStatus } from "@mithai/schema/order";
+import { MIN_PRICE_PAISE, formatRupees, paiseToRupees } from "@mithai/schema/money";
+import { clawbackFor } from "../lifecycle/clawback";
+import { moveFulfilmentIn } from "../lifecycle/move";
+import { FINAL_STATUSES } from "../lifecycle/transitions";
 import type { OrderRefund, RefundAnswer } from "@mithai/schema/order";
+import type { OutboxChannel } from "@mithai/schema/mail";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
-import { queuedMailColumns } from "../mail/outbox";
+import { accountEmailSql, queuedMailColumns } from "../mail/queue";
 import { documentNumberPrefix, nextSerial } from "../invoices/series";
 import { financialYear } from "@mithai/schema/shop-clock";
 import { createRazorpayClient } from "../payments/razorpay-client";
@@ -19,7 +23,7 @@ import { releaseStock } from "../stock/stock";
  */
 
 type RefundRow = typeof refunds.$inferSelect & { creditNoteNumber?: string | null };
-type RefundDeps = Pick<ApiDeps, "db" | "config" | "log" | "outbox">;
+type RefundDeps = Pick<ApiDeps, "db" | "config" | "log" | "outbox" | "metrics">;
 
 export const toOrderRefund = (row: RefundRow): OrderRefund => ({
   id: row.id,
@@ -30,6 +34,7 @@ export const toOrderRefund = (row: RefundRow): OrderRefund => ({
   processedAt: row.processedAt?.toISOString() ?? null,
   failureReason: row.failureReason,
   creditNoteNumber: row.creditNoteNumber ?? null,
+  clawback: paiseToRupees(row.clawbackPaise),
 });
 
 /** The refunds of these orders, oldest first, by order id (for order lists). */
@@ -59,6 +64,10 @@ export interface RefundRequest {
   requestedBy: string | null;
   /** Give the order's reserved stock back (once per order): the sweets were never sent. */
   restock?: boolean;
+  /** An admin refunding everything may waive the clawback (the ₹150 a later discounted order relied on this one for). */
+  waiveClawback?: boolean;
+  /** The refund is part of cancelling the order (its status already moved): never moves it again. */
+  cancelling?: boolean;
 }
 
 const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
@@ -74,32 +83,44 @@ const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
  */
 export async function requestRefund(deps: RefundDeps & Pick<ApiDeps, "catalog">, request: RefundRequest): Promise<RefundAnswer> {
   const recorded = await deps.db.transaction((tx) => recordRefund(tx, request));
+  if (recorded.cancelled) {
+    deps.metrics.orderMoved("cancelled");
+    deps.outbox.wake();
+  }
   if (recorded.restocked > 0) await deps.catalog.changed();
   if (!recorded.fresh) return answerOf(recorded.row, refundMessage(recorded.row));
   const sent = await sendToProvider(deps, recorded.row);
   return answerOf(sent, refundMessage(sent));
 }
 
-
-/** The first half of a refund, inside the caller's transaction: checked against what is left, and stored pending. */
-export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean; restocked: number }> {
+/**
+ * The first half of a refund, inside the caller's transaction: checked against what is left, and stored pending. A
+ * refund of everything left (the default amount) keeps back the clawback unless waived, and — unless the order was
+ * delivered or is being cancelled by the caller — moves the order to `Cancelled` (a fully refunded order is Cancelled).
+ */
+export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean; restocked: number; cancelled: boolean }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  if (order.paymentStatus !== "paid" || !order.paymentId) throw new AppError("CONFLICT", "Only a paid order can be refunded.");
+  if (order.paymentStatus !== "paid" || !order.paymentId) throw new AppError("TRANSITION_NOT_ALLOWED", "Only a paid order can be refunded.");
   if (request.idempotencyKey) {
     const [same] = await tx
       .select()
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, request.idempotencyKey)));
-    if (same) return { row: same, fresh: false, restocked: 0 };
+    if (same) return { row: same, fresh: false, restocked: 0, cancelled: false };
   }
   const earlier = await tx.select().from(refunds).where(eq(refunds.orderId, order.id));
   const left = order.amountPaise - refundedPaise(earlier);
-  if (left <= 0) throw new AppError("CONFLICT", "This order has already been refunded in full.");
-  const amount = request.amountPaise ?? left;
-  if (amount > left) {
-    throw new AppError("CONFLICT", `At most ${formatRupees(paiseToRupees(left))} can still be refunded on this order (${formatRupees(paiseToRupees(order.amountPaise))} paid).`);
+  if (left <= 0) throw new AppError("REFUND_EXCEEDS_PAID", "This order has already been refunded in full.");
+  // What a later discounted order relied on this one for stays with the shop (at least ₹1 is still refunded).
+  const claw = request.waiveClawback ? 0 : Math.min((await clawbackFor(tx, order)).paise, Math.max(0, left - MIN_PRICE_PAISE));
+  const refundable = left - claw;
+  const amount = request.amountPaise ?? refundable;
+  if (amount > refundable) {
+    const kept = claw > 0 ? `; ${formatRupees(paiseToRupees(claw))} is kept back because a later discounted order this month relied on this one (an admin may waive it)` : "";
+    throw new AppError("REFUND_EXCEEDS_PAID", `At most ${formatRupees(paiseToRupees(refundable))} can still be refunded on this order (${formatRupees(paiseToRupees(order.amountPaise))} paid${kept}).`);
   }
+  const everything = amount === refundable;
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -107,12 +128,15 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ ro
       paymentId: order.paymentId,
       amountPaise: amount,
       reason: request.reason,
+      clawbackPaise: everything ? claw : 0,
       idempotencyKey: request.idempotencyKey ?? null,
       requestedBy: request.requestedBy,
     })
     .returning();
   const restocked = request.restock ? await releaseStock(tx, sql`${orders.id} = ${order.id}`) : 0;
-  return { row: row!, fresh: true, restocked };
+  const cancelled = everything && !request.cancelling && !FINAL_STATUSES.includes(order.status as OrderStatus);
+  if (cancelled) await moveFulfilmentIn(tx, { kind: "fulfilment", orderId: order.id, to: "Cancelled", by: request.requestedBy });
+  return { row: row!, fresh: true, restocked, cancelled };
 }
 
 function refundMessage(row: RefundRow): string {
@@ -130,6 +154,7 @@ function refundMessage(row: RefundRow): string {
  * never asked for twice.
  */
 export async function sendToProvider(deps: RefundDeps, row: RefundRow): Promise<RefundRow> {
+  deps.metrics.refundSettled("pending");
   let providerRefund: ProviderRefund;
   try {
     providerRefund = await createRazorpayClient(deps.config).payments.refund(row.paymentId, {
@@ -149,6 +174,7 @@ export async function sendToProvider(deps: RefundDeps, row: RefundRow): Promise<
       .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
       .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")))
       .returning();
+    if (failed) deps.metrics.refundSettled("failed");
     return failed ?? row;
   }
   return keepProviderRefund(deps, row, providerRefund);
@@ -198,7 +224,7 @@ function providerErrorText(cause: unknown): string {
  * when processed, the customer's mail is written to the outbox in the same statement.
  */
 export async function settleRefund(
-  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config">,
+  deps: Pick<ApiDeps, "db" | "log" | "outbox" | "config" | "metrics">,
   providerRefundId: string,
   outcome: Exclude<RefundStatus, "pending">,
   options: { failureReason?: string; refundId?: string } = {},
@@ -221,18 +247,22 @@ export async function settleRefund(
       .where(and(or(eq(refunds.providerRefundId, providerRefundId), ours), eq(refunds.status, "pending")))
       .returning(),
   );
-  const mailed = db.$with("mailed").as(
-    db
-      .insert(mailOutbox)
-      .select(
-        db
-          .select(queuedMailColumns("refund-processed", sql`${settled.id}`, sql`${orders.address} ->> 'email'`))
-          .from(settled)
-          .innerJoin(orders, eq(orders.id, settled.orderId))
-          .where(eq(settled.status, "processed")),
-      )
-      .returning({ id: mailOutbox.id }),
-  );
+  // The customer's mail, and the same news on WhatsApp when they opted in for the order.
+  const news = (name: "mailed" | "whatsapped", channel: OutboxChannel, recipient: SQL, optedIn?: SQL) =>
+    db.$with(name).as(
+      db
+        .insert(mailOutbox)
+        .select(
+          db
+            .select(queuedMailColumns("refund-processed", sql`${settled.id}`, recipient, channel))
+            .from(settled)
+            .innerJoin(orders, eq(orders.id, settled.orderId))
+            .where(and(eq(settled.status, "processed"), optedIn)),
+        )
+        .returning({ id: mailOutbox.id }),
+    );
+  const mailed = news("mailed", "mail", accountEmailSql(orders.userId));
+  const whatsapped = news("whatsapped", "whatsapp", sql`${orders.notifyWhatsappTo}`, isNotNull(orders.notifyWhatsappTo));
   // A processed refund gets its credit note number, in the same statement (consecutive, no gaps).
   const year = financialYear(now);
   const processed = db.$with("processed").as(db.select({ id: settled.id, orderId: settled.orderId }).from(settled).where(eq(settled.status, "processed")));
@@ -255,8 +285,9 @@ export async function settleRefund(
       )
       .returning({ number: creditNotes.number }),
   );
-  const rows = await db.with(settled, mailed, processed, counted, noted).select({ id: settled.id, orderId: settled.orderId }).from(settled);
+  const rows = await db.with(settled, mailed, whatsapped, processed, counted, noted).select({ id: settled.id, orderId: settled.orderId }).from(settled);
   if (rows.length === 0) return false;
+  deps.metrics.refundSettled(outcome);
   deps.log.info({ refundId: rows[0]!.id, orderId: rows[0]!.orderId, outcome }, "refund settled");
   if (outcome === "processed") deps.outbox.wake();
   return true;
@@ -270,17 +301,17 @@ export async function retryRefund(deps: RefundDeps, refundId: string): Promise<R
   const revived = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!row) throw new AppError("NOT_FOUND", "Refund not found");
-    if (row.status !== "failed") throw new AppError("CONFLICT", "Only a failed refund can be retried.");
+    if (row.status !== "failed") throw new AppError("TRANSITION_NOT_ALLOWED", "Only a failed refund can be retried.");
     const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for("update");
     const others = await tx.select().from(refunds).where(and(eq(refunds.orderId, row.orderId), ne(refunds.id, row.id)));
-    if (row.amountPaise > order!.amountPaise - refundedPaise(others)) throw new AppError("CONFLICT", "The order has been refunded by other refunds meanwhile.");
+    if (row.amountPaise > order!.amountPaise - refundedPaise(others)) throw new AppError("REFUND_EXCEEDS_PAID", "The order has been refunded by other refunds meanwhile.");
     const [again] = await tx
       .update(refunds)
       .set({ status: "pending", providerRefundId: null, failureReason: null, updatedAt: new Date() })
       .where(and(eq(refunds.id, row.id), eq(refunds.status, "failed")))
       .returning();
     // Another retry of it won the order's lock first.
-    if (!again) throw new AppError("CONFLICT", "Only a failed refund can be retried.");
+    if (!again) throw new AppError("TRANSITION_NOT_ALLOWED", "Only a failed refund can be retried.");
     return again;
   });
   let earlier: ProviderRefund | null;
@@ -332,9 +363,11 @@ async function settleUnconfirmed(deps: RefundDeps, row: RefundRow, now: Date): P
   const found = await findProviderRefund(deps, row);
   if (found) return (await keepProviderRefund(deps, row, found)).status !== "pending";
   if (row.updatedAt.getTime() > now.getTime() - INTERRUPTED_AFTER_MS) return false;
-  await deps.db
+  const [failed] = await deps.db
     .update(refunds)
     .set({ status: "failed", failureReason: "the payment service has no record of it; it can be retried", updatedAt: now })
-    .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending"), isNull(refunds.providerRefundId)));
+    .where(and(eq(refunds.id, row.id), eq(refunds.status, "pending"), isNull(refunds.providerRefundId)))
+    .returning({ id: refunds.id });
+  if (failed) deps.metrics.refundSettled("failed");
   return false;
 }

@@ -22,9 +22,9 @@ describe("reviews service", () => {
   it("posts under the account's name and lists newest first", async () => {
     const asha = await insertTestUser(db(), "Asha");
     const ravi = await insertTestUser(db(), "Ravi");
-    const first = await createReview(deps(), asha, { productId, review: "Lovely ghee aroma" });
-    const second = await createReview(deps(), ravi, { productId, review: "Fresh and soft" });
-    expect(first).toMatchObject({ productId, username: "Asha", review: "Lovely ghee aroma" });
+    const first = await createReview(deps(), asha, { productId, review: "Lovely ghee aroma", rating: 4 });
+    const second = await createReview(deps(), ravi, { productId, review: "Fresh and soft", rating: 4 });
+    expect(first).toMatchObject({ productId, username: "Asha", review: "Lovely ghee aroma", rating: 4 });
     expect(new Date(first.createdAt).getTime()).not.toBeNaN();
     expect(await listReviews(db(), productId)).toEqual([second, first]);
   });
@@ -32,7 +32,7 @@ describe("reviews service", () => {
   it("stores markup verbatim: it is text, the storefront never renders it", async () => {
     const user = await insertTestUser(db(), "<b>Mallory</b>");
     const text = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
-    const review = await createReview(deps(), user, { productId, review: text });
+    const review = await createReview(deps(), user, { productId, review: text, rating: 4 });
     expect(review).toMatchObject({ review: text, username: "<b>Mallory</b>" });
     expect((await listReviews(db(), productId))[0]).toEqual(review);
   });
@@ -43,14 +43,14 @@ describe("reviews service", () => {
   ])("answers 404 for %s", async (_name, id) => {
     const user = await insertTestUser(db());
     await expect(listReviews(db(), id)).rejects.toThrowError(new AppError("NOT_FOUND", "Food item not found"));
-    await expect(createReview(deps(), user, { productId: id, review: "Nice" })).rejects.toThrowError(new AppError("NOT_FOUND", "Food item not found"));
+    await expect(createReview(deps(), user, { productId: id, review: "Nice", rating: 4 })).rejects.toThrowError(new AppError("NOT_FOUND", "Food item not found"));
   });
 
   it("lets a customer post a few reviews in a row, then asks them to wait", async () => {
     const user = await insertTestUser(db());
     const sameServer = deps();
-    for (let i = 0; i < 5; i++) await createReview(sameServer, user, { productId, review: `Review ${i}` });
-    await expect(createReview(sameServer, user, { productId, review: "One more" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    for (let i = 0; i < 5; i++) await createReview(sameServer, user, { productId, review: `Review ${i}`, rating: 4 });
+    await expect(createReview(sameServer, user, { productId, review: "One more", rating: 4 })).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect((await listReviews(db(), productId)).filter((r) => r.review === "One more")).toEqual([]);
   });
 
@@ -67,7 +67,7 @@ describe("reviews service", () => {
       { ...order, userId: browser, paymentStatus: "pending" },
       { ...order, userId: canceller, paymentStatus: "paid", status: "Cancelled" },
     ]);
-    for (const user of [buyer, browser, canceller]) await createReview(deps(), user, { productId: sweet, review: "Tasty" });
+    for (const user of [buyer, browser, canceller]) await createReview(deps(), user, { productId: sweet, review: "Tasty", rating: 4 });
     const page = await listReviewPage(db(), { productId: sweet });
     expect(Object.fromEntries(page.reviews.map((r) => [r.username, r.verifiedPurchase]))).toEqual({ Buyer: true, Browser: false, Canceller: false });
     expect((await listReviews(db(), sweet)).filter((r) => r.verifiedPurchase).map((r) => r.username)).toEqual(["Buyer"]);
@@ -93,6 +93,6 @@ describe("reviews service", () => {
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(count);
     expect(seen[0]).toMatch(/Review 2[0-2]/);
-    await expect(listReviewPage(db(), { productId: sweet, cursor: "bm90LWEtY3Vyc29y" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(listReviewPage(db(), { productId: sweet, cursor: "bm90LWEtY3Vyc29y" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 });

@@ -36,6 +36,7 @@ const reviewColumns = {
   createdAt: reviews.createdAt,
   cursorAt: cursorInstant(reviews.createdAt),
   verifiedPurchase,
+  rating: reviews.rating,
 };
 
 function toReview({ createdAt, cursorAt: _cursorAt, ...row }: { createdAt: Date; cursorAt: string } & Omit<Review, "createdAt">): Review {
@@ -82,16 +83,21 @@ function shownFor(foodItemId: string): SQL | undefined {
  * the storefront shows it as text, never as HTML.
  */
 export async function createReview(
-  { db, limits }: Pick<ApiDeps, "db" | "limits">,
+  { db, limits, catalog }: Pick<ApiDeps, "db" | "limits" | "catalog">,
   userId: string,
-  input: { productId: string; review: string },
+  input: { productId: string; review: string; rating: number },
 ): Promise<Review> {
   const foodItemId = await onSaleItemId(db, input.productId);
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError("UNAUTHORIZED", "Please log in again");
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please log in again");
   // A customer may post a few reviews in a row, not a flood.
   await limits.reviewsPerCustomer.consume(userId);
-  const [row] = await db.insert(reviews).values({ foodItemId, userId, username: user.name, review: input.review }).returning({ id: reviews.id });
+  const [row] = await db
+    .insert(reviews)
+    .values({ foodItemId, userId, username: user.name, review: input.review, rating: input.rating })
+    .returning({ id: reviews.id });
+  // The item's stars are part of the catalogue's answers.
+  await catalog.changed();
   const [created] = await db.select(reviewColumns).from(reviews).where(eq(reviews.id, row!.id));
   return toReview(created!);
 }

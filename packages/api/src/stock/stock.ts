@@ -5,11 +5,12 @@ import { stockShortMessage } from "@mithai/schema/kitchen";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { onSaleItemId } from "../catalog/food-items";
+import { paymentStatusIn } from "../lifecycle/query";
 
 
 /** 409 "Only 3 kg of Kaju Katli left" (or "… is sold out"), as answers, the cart and the order page word it. */
 export function stockShort(name: string, leftKg: number): AppError {
-  return new AppError("CONFLICT", stockShortMessage(name, leftKg));
+  return new AppError("STOCK_SHORT", stockShortMessage(name, leftKg));
 }
 
 /**
@@ -86,7 +87,7 @@ export async function releaseStock(db: DbOrTx, which: SQL): Promise<number> {
 }
 
 /** An unpaid order that failed or expired (its payment never came, or not yet). */
-export const unpaidOrderSql = sql`${orders.paymentStatus} in ('failed', 'expired')`;
+export const unpaidOrderSql = paymentStatusIn("unpaid");
 
 /**
  * Releases the stock of failed and expired orders still holding it: a repair for rows left by late payments revived
@@ -96,43 +97,6 @@ export async function releaseUnpaidStock(deps: Pick<ApiDeps, "db" | "catalog">, 
   const released = await releaseStock(deps.db, orderId ? sql`${unpaidOrderSql} and ${orders.id} = ${orderId}` : unpaidOrderSql);
   if (released > 0) await deps.catalog.changed();
   return released;
-}
-
-/**
- * A late payment for an order whose stock was given back: in one transaction the order is paid (`pay`, run on the
- * locked order once it holds its stock again) and its stock taken again; if some sweet ran out meanwhile the whole
- * transaction is undone. Another caller reporting the same payment waits on the order's row and then finds it paid
- * (or still unpaid), never half-way: expired yet holding stock. Answers "held" with what `pay` answered, "short"
- * when the payment cannot be honoured, or "none" when the order is not such an order.
- */
-export async function retakeReleasedStock<Paid>(
-  deps: Pick<ApiDeps, "db" | "catalog">,
-  razorpayOrderId: string,
-  guard: SQL | undefined,
-  pay: (tx: DbOrTx) => Promise<Paid>,
-): Promise<{ outcome: "held"; paid: Paid } | { outcome: "short" | "none" }> {
-  let outcome;
-  try {
-    outcome = await deps.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ id: orders.id, items: orders.items })
-        .from(orders)
-        .where(and(eq(orders.razorpayOrderId, razorpayOrderId), unpaidOrderSql, eq(orders.stockHeld, false), guard))
-        .for("update");
-      if (!order) return { outcome: "none" as const };
-      await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, order.id));
-      // Paid before the stock is locked: the payment's locks (promo code, invoice series) come before the stock's,
-      // in the order placing takes them (promo code, then stock), so the two never wait on each other crosswise.
-      const paid = await pay(tx);
-      await reserveStock(tx, order.items.filter((line) => line.reserved));
-      return { outcome: "held" as const, paid };
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "CONFLICT") return { outcome: "short" };
-    throw error;
-  }
-  if (outcome.outcome === "held") await deps.catalog.changed();
-  return outcome;
 }
 
 /** The admin list's quick edit: kilograms left to sell, or null to stop tracking. */

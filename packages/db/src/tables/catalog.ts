@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, type FaqEntry } from "@mithai/schema/catalog";
+import type { ItemTranslations } from "@mithai/schema/languages";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE } from "@mithai/schema/money";
 import { checkOneOf } from "./one-of";
 import { users } from "./customer";
@@ -26,6 +27,8 @@ export const foodItems = pgTable(
     ingredients: text("ingredients").notNull(),
     benefits: text("benefits").notNull(),
     faq: jsonb("faq").$type<FaqEntry[]>().notNull(),
+    /** The item in Hindi and Telugu, field by field (a missing field falls back to the English one). */
+    translations: jsonb("translations").$type<ItemTranslations>().notNull().default({}),
     metaTitle: text("meta_title").notNull().default(""),
     metaDescription: text("meta_description").notNull().default(""),
     metaKeywords: text("meta_keywords").notNull().default(""),
@@ -43,6 +46,8 @@ export const foodItems = pgTable(
     // Unique among items on sale only: a removed item's slug can be given to a new item.
     uniqueIndex("food_items_slug_active_idx").on(t.slug).where(sql`${t.removedAt} is null`),
     index("food_items_category_idx").on(t.category),
+    // Storefront search (catalog/search.ts): trigram matching on name and ingredients, tolerant of spelling.
+    index("food_items_search_trgm_idx").using("gin", sql`(lower(${t.name} || ' ' || ${t.ingredients})) gin_trgm_ops`),
     check("food_items_price_range", sql`${t.pricePaise} between ${sql.raw(`${MIN_PRICE_PAISE} and ${MAX_PRICE_PAISE}`)}`),
     checkOneOf("food_items_category_known", t.category, CATEGORIES),
   ],
@@ -60,10 +65,16 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     username: text("username").notNull(),
     review: text("review").notNull(),
+    /** Stars, 1 to 5: required for new reviews; reviews written before stars existed have none. */
+    rating: smallint("rating"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when an admin takes the review down (it stays stored, and can be restored); with who did it. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("reviews_food_item_created_idx").on(t.foodItemId, t.createdAt), index("reviews_created_idx").on(t.createdAt)],
+  (t) => [
+    index("reviews_food_item_created_idx").on(t.foodItemId, t.createdAt),
+    index("reviews_created_idx").on(t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
 );

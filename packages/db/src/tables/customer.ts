@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ROLES } from "@mithai/schema/auth";
+import { LANGUAGES } from "@mithai/schema/languages";
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
 import { CONSENT_STATUSES } from "@mithai/schema/consent";
 import { foodItems } from "./catalog";
@@ -19,9 +20,36 @@ export const users = pgTable(
     tokenVersion: integer("token_version").notNull().default(0),
     /** When the customer agreed to the terms of use and privacy policy: at sign-up (null for admins made on the command line). */
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /** The promo code applied to the server cart (stored upper-case), kept until the order is paid or the code removed. */
+    cartPromoCode: text("cart_promo_code"),
+    /**
+     * The customer's latest placed order, open (unpaid) when it was placed: placing the next one expires it. Set by
+     * place in the statement that locks this row, cleared by its payment; stale otherwise (the expiry is guarded by the
+     * order's status, so a stale one changes nothing). No foreign key: orders reference users, not the other way.
+     */
+    openOrderId: uuid("open_order_id"),
+    /** The language the customer reads: their pages and mails (DECISIONS, "Languages"); set at sign-up from the page's language. */
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [checkOneOf("users_role_known", t.role, ROLES)],
+  (t) => [checkOneOf("users_role_known", t.role, ROLES), checkOneOf("users_language_known", t.language, LANGUAGES)],
+);
+
+/**
+ * Sessions ended one by one (`user.logout`): a token carries its session id (`sid`), and a token whose session is
+ * listed here is refused. Rows are of use only until the token would have expired anyway (`expires_at`).
+ */
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    sessionId: uuid("session_id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_at_idx").on(t.expiresAt)],
 );
 
 export const addresses = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { MAIL_KINDS } from "@mithai/schema/mail";
+import { MAIL_KINDS, OUTBOX_CHANNELS } from "@mithai/schema/mail";
 import { checkOneOf } from "./one-of";
 
 /**
@@ -27,14 +27,17 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A mail, or the same news as a WhatsApp message (`recipient` is then the +91 mobile). Last: statements that queue by `insert … select` list every column in this order. */
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull().default("mail"),
   },
   (t) => [
     checkOneOf("mail_outbox_kind_known", t.kind, MAIL_KINDS),
+    checkOneOf("mail_outbox_channel_known", t.channel, OUTBOX_CHANNELS),
     check("mail_outbox_receipt_has_order", sql`${t.kind} = 'password-reset' or ${t.subjectId} is not null`),
     // One mail per processed refund, whichever of webhook and reconciler settled it.
-    uniqueIndex("mail_outbox_one_refund_mail").on(t.subjectId).where(sql`${t.kind} = 'refund-processed'`),
+    uniqueIndex("mail_outbox_one_refund_mail").on(t.subjectId, t.channel).where(sql`${t.kind} = 'refund-processed'`),
     // One receipt per order, whatever path finalised it.
-    uniqueIndex("mail_outbox_one_receipt").on(t.subjectId).where(sql`${t.kind} = 'order-receipt'`),
+    uniqueIndex("mail_outbox_one_receipt").on(t.subjectId, t.channel).where(sql`${t.kind} = 'order-receipt'`),
     // The worker's scan: unsent mail by due time.
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
   ],

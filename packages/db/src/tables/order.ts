@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, STORED_ORDER_STATUSES, type DeliveryAddressInput, type PaymentStatus } from "@mithai/schema/order";
+import { ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_STATUS_SETS, REFUND_STATUSES, STORED_ORDER_STATUSES, type DeliveryAddressInput } from "@mithai/schema/order";
 import { checkOneOf, isOneOf } from "./one-of";
 import { users } from "./customer";
 import { promoCodes } from "./kitchen";
 
 /** Orders that hold their month's discount slot, and orders that were never paid. */
-const HOLDS_DISCOUNT: PaymentStatus[] = ["pending", "paid"];
-const UNPAID: PaymentStatus[] = ["failed", "expired"];
+const HOLDS_DISCOUNT = PAYMENT_STATUS_SETS.holding;
+const UNPAID = PAYMENT_STATUS_SETS.unpaid;
 
 /** What the customer bought, frozen at placement: later catalogue edits never change a past order. */
 export interface OrderItemSnapshot {
@@ -38,6 +38,8 @@ export const orders = pgTable(
     discountPaise: integer("discount_paise").notNull().default(0),
     amountPaise: integer("amount_paise").notNull(),
     address: jsonb("address").$type<DeliveryAddress>().notNull(),
+    /** The mobile (+91 and 10 digits) the customer asked to get this order's updates on by WhatsApp; null = mail only. */
+    notifyWhatsappTo: text("notify_whatsapp_to"),
     /** pending → paid | failed | expired; a late payment that cannot be honoured → refunded; never back from paid. */
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     /** Fulfilment status set by the kitchen once paid ('Order Recieved', ...); empty before. */
@@ -175,6 +177,13 @@ export const refunds = pgTable(
     providerRefundId: text("provider_refund_id").unique(),
     amountPaise: integer("amount_paise").notNull(),
     reason: text("reason").notNull(),
+    /** The reason code of a refund the shop made on its own (a late payment it could not honour: `PRICE_CHANGED`, …). */
+    reasonCode: text("reason_code"),
+    /**
+     * Paise kept back from what was left to refund: the ₹150 a later discounted order of the same month relied on
+     * this one for (the clawback, DECISIONS "The order's life"); 0 when none or when an admin waived it.
+     */
+    clawbackPaise: integer("clawback_paise").notNull().default(0),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
     /** Why the provider (or the call to it) failed; shown to the admin, who can retry. */
     failureReason: text("failure_reason"),

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** State of the built-in Razorpay-compatible fake used in sandbox mode (kept in the database so it survives restarts). */
 export const sandboxGatewayOrders = pgTable("sandbox_gateway_orders", {
@@ -39,4 +39,21 @@ export const sandboxGatewayRefunds = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sandbox_gateway_refunds_payment_idx").on(t.paymentId)],
+);
+
+/**
+ * The WhatsApp messages of sandbox mode (no WHATSAPP_TOKEN, never in production): what the Cloud API would have been
+ * asked to send, shown at /sandbox/whatsapp. One per outbox row, however often its send was attempted.
+ */
+export const sandboxWhatsappMessages = pgTable(
+  "sandbox_whatsapp_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    outboxId: uuid("outbox_id").notNull().unique(),
+    to: text("to").notNull(),
+    template: text("template").notNull(),
+    text: text("text").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_whatsapp_messages_at_idx").on(t.at)],
 );

@@ -1,6 +1,7 @@
 import { z } from "./z";
-import { DEFAULT_COUNTRY, MOBILE_MESSAGE, MOBILE_PATTERN, PINCODE_MESSAGE, PINCODE_PATTERN, withoutSeparators, type Address, type UserProfile } from "../account";
+import { DEFAULT_COUNTRY, MOBILE_MESSAGE, normalizeMobile, PINCODE_MESSAGE, PINCODE_PATTERN, withoutSeparators, type Address, type UserProfile } from "../account";
 import { ROLES } from "../auth";
+import { languageSchema } from "../languages";
 import { emailSchema, passwordSchema } from "./auth";
 
 const requiredText = (label: string, max: number) =>
@@ -18,6 +19,8 @@ export const registerInputSchema = z.object({
   password: passwordSchema,
   /** Only honoured as described in DECISIONS (first admin, or a request carrying an admin token). */
   role: roleSchema.optional(),
+  /** The language of the page the customer signed up on: their mails' language until they choose another. */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -50,8 +53,8 @@ export const pincodeSchema = z
 export const mobileSchema = z
   .string({ message: "Mobile number is required" })
   .transform(withoutSeparators)
-  .pipe(z.string().regex(new RegExp(`^${MOBILE_PATTERN}$`), MOBILE_MESSAGE))
-  .transform((value) => value.slice(-10));
+  .refine((value) => normalizeMobile(value) !== null, MOBILE_MESSAGE)
+  .transform((value) => normalizeMobile(value)!);
 
 export const addressInputSchema = z.object({
   street: requiredText("Street", 300),
@@ -76,14 +79,24 @@ export type UpdateAddressInput = z.infer<typeof updateAddressInputSchema>;
 
 export const deleteAddressInputSchema = z.object({ id: addressIdSchema });
 
-/** The customer's own name and phone number (empty phone = none); the e-mail is the sign-in name and stays. */
+const phoneNumberSchema = z.union([z.literal(""), z.null(), mobileSchema], { message: MOBILE_MESSAGE }).transform((value) => value || null);
+
+/**
+ * The customer's own name and phone number (empty phone = none), and the language they read (unchanged when left out);
+ * the e-mail is the sign-in name and stays.
+ */
 export const updateProfileInputSchema = z.object({
   name: requiredText("Name", 100),
-  phoneNumber: z
-    .union([z.literal(""), z.null(), mobileSchema], { message: MOBILE_MESSAGE })
-    .transform((value) => value || null),
+  phoneNumber: phoneNumberSchema,
+  language: languageSchema.optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
+
+/** `PUT /api/user/profile`: any of name, phoneNumber and language (the switcher sends `{ language }` alone). */
+export const profileChangesSchema = z
+  .object({ name: requiredText("Name", 100).optional(), phoneNumber: phoneNumberSchema.optional(), language: languageSchema.optional() })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), { message: "Nothing to change: send name, phoneNumber or language" });
+export type ProfileChanges = z.infer<typeof profileChangesSchema>;
 
 export const addressSchema = z.object({
   _id: z.string(),
@@ -102,9 +115,23 @@ export const userProfileSchema = z.object({
   phoneNumber: z.string().nullable(),
   addresses: z.array(addressSchema),
   lastUsedAddressId: z.string().nullable(),
+  language: languageSchema,
 }) satisfies z.ZodType<UserProfile>;
 
 export const authResultSchema = z.object({ token: z.string(), role: roleSchema, message: z.string() });
 
 /** The customer's saved addresses, as every address change answers them. */
 export const addressListSchema = z.array(addressSchema);
+
+/** REST answers (SPEC §7). A bare `{ success, message }`: logout, password reset, consent and the like. */
+export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+/** `POST /api/user/register`. */
+export const registerAnswerSchema = z.object({ success: z.literal(true), token: z.string(), message: z.string() });
+/** `POST /api/user/login` and `/api/user/change-password`: the token and the role (the admin app checks it). */
+export const loginAnswerSchema = z.object({ success: z.literal(true), token: z.string(), role: roleSchema, message: z.string() });
+/** An address as REST clients read it: the dashboard's form calls the PIN code `zip` (SPEC §3), so it comes beside `pincode`. */
+export const restAddressSchema = addressSchema.extend({ zip: z.string() });
+/** `GET /api/user/profile`. */
+export const profileAnswerSchema = userProfileSchema.extend({ success: z.literal(true), addresses: z.array(restAddressSchema) });
+/** `PUT /api/user/add-address`: every saved address. */
+export const addAddressAnswerSchema = z.object({ success: z.literal(true), message: z.string(), user: z.object({ addresses: z.array(restAddressSchema) }) });

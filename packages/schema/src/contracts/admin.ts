@@ -1,10 +1,12 @@
 import { z } from "./z";
 import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN } from "../admin";
 import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
+import { TRANSLATED_LANGUAGES, type ItemTranslations } from "../languages";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
 import { ORDER_DATE_RANGE, ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
 import { categorySchema, slugSchema } from "./catalog";
 import { stockKgSchema } from "./kitchen";
+import { adminFoodItemSchema, adminOrderPageSchema, todaySalesSchema } from "./answers";
 
 const PRICE_MESSAGE = "Price must be a number from ₹1 to ₹1,00,000 with at most 2 decimals";
 
@@ -40,19 +42,63 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 
 const FAQ_MESSAGE = `FAQ must be a list of exactly ${FAQ_ENTRIES_PER_ITEM} question and answer pairs`;
 
-/** Multipart forms send the FAQ as JSON text; tRPC sends the list itself. */
-const faqSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return undefined;
-    }
-  },
+/** Multipart forms send lists and objects as JSON text; tRPC sends them as they are. */
+const parsedJson = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+const faqListSchema = z
+  .array(z.object({ question: requiredText("FAQ question", 500), answer: requiredText("FAQ answer", 2000) }), { message: FAQ_MESSAGE })
+  .length(FAQ_ENTRIES_PER_ITEM, FAQ_MESSAGE);
+
+const faqSchema = z.preprocess(parsedJson, faqListSchema);
+
+/** A translated text: as long as its English field may be; empty means "not translated" (English shows). */
+const translatedText = (label: string, max: number) =>
   z
-    .array(z.object({ question: requiredText("FAQ question", 500), answer: requiredText("FAQ answer", 2000) }), { message: FAQ_MESSAGE })
-    .length(FAQ_ENTRIES_PER_ITEM, FAQ_MESSAGE),
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
+
+const isBlank = (text: unknown) => text === undefined || text === null || (typeof text === "string" && text.trim() === "");
+
+/** A FAQ with every question and answer left empty is not translated; otherwise it is the English FAQ's shape. */
+const translatedFaqSchema = z.preprocess(
+  (value) => (Array.isArray(value) && value.every((entry: { question?: unknown; answer?: unknown } | null) => isBlank(entry?.question) && isBlank(entry?.answer)) ? undefined : value),
+  faqListSchema.optional(),
+);
+
+const itemTranslationSchema = z
+  .object({
+    name: translatedText("Name", 120),
+    description: translatedText("Description", 5000),
+    ingredients: translatedText("Ingredients", 5000),
+    healthBenefits: translatedText("Benefits", 5000),
+    faq: translatedFaqSchema,
+  })
+  .strict()
+  // Only the fields given are kept: a language with none left is no translation.
+  .transform((translation) => Object.fromEntries(Object.entries(translation).filter(([, value]) => value !== undefined)));
+
+/**
+ * An item's Hindi and Telugu fields (DECISIONS, "Languages"): `{ hi?: { name, description, ingredients,
+ * healthBenefits, faq }, te?: {…} }`, every field optional; JSON text in a form.
+ */
+export const itemTranslationsSchema = z.preprocess(
+  parsedJson,
+  z
+    .object(Object.fromEntries(TRANSLATED_LANGUAGES.map((lang) => [lang, itemTranslationSchema.optional()])) as Record<(typeof TRANSLATED_LANGUAGES)[number], z.ZodOptional<typeof itemTranslationSchema>>, {
+      message: "translations must be an object like { hi: { name, description, … }, te: { … } }",
+    })
+    .strict()
+    .transform((translations): ItemTranslations => Object.fromEntries(Object.entries(translations).filter(([, fields]) => fields && Object.keys(fields).length > 0))),
 );
 
 /** Every field of the add and edit forms (SPEC §5) except the picture, which travels as a file. */
@@ -93,6 +139,8 @@ export const foodItemInputSchema = z.object({
   ),
   /** Kilograms left to sell; empty: not tracked; left out of an edit: unchanged. */
   stockKg: stockKgSchema.optional(),
+  /** Hindi and Telugu fields; left out (or empty) of an edit: unchanged; `{}` removes them. */
+  translations: z.preprocess(blankToUndefined, itemTranslationsSchema.optional()),
 });
 export type FoodItemInput = z.output<typeof foodItemInputSchema>;
 
@@ -134,6 +182,10 @@ export type OrderListInput = z.output<typeof orderListInputSchema>;
 export const updateOrderStatusSchema = z.object({
   orderId: z.string({ message: "orderId is required" }).max(100),
   status: z.enum(ORDER_STATUSES, { message: `Status must be one of: ${ORDER_STATUSES.join(", ")}` }),
+  /** Cancelling a paid order refunds what is left to refund unless this is false. */
+  refund: z.boolean({ message: "refund: true or false" }).optional(),
+  /** Refund the clawback too (the ₹150 a later discounted order of the month relied on this order for). */
+  waiveClawback: z.boolean({ message: "waiveClawback: true or false" }).optional(),
 });
 
 /** Order ids are UUIDs; anything else can never match and is answered as not found. */
@@ -188,6 +240,8 @@ export const refundOrderInputSchema = z.object({
   idempotencyKey: z.string().trim().min(1).max(100, "idempotencyKey: at most 100 characters").optional(),
   /** Put the order's sweets back in stock (the kitchen still has them); only once per order. */
   restock: z.boolean({ message: "restock: true or false" }).optional(),
+  /** Refund the clawback too (the ₹150 a later discounted order of the month relied on this order for). */
+  waiveClawback: z.boolean({ message: "waiveClawback: true or false" }).optional(),
 });
 export type RefundOrderInput = z.output<typeof refundOrderInputSchema>;
 
@@ -242,3 +296,11 @@ export const ordersCsvInputSchema = z.intersection(
 export type OrdersCsvInput = z.output<typeof ordersCsvInputSchema>;
 
 export const removeFoodInputSchema = z.object({ id: z.string({ message: "id: the item's id is required" }).max(100, "id: the item's id is required") });
+
+/** REST answers (SPEC §7). `POST /api/food/add` and `PUT /api/food/edit/{id}`: the item as saved. */
+/** `POST /api/food/add`, `PUT /api/food/edit/{id}`: the item as the admin sees it, with its translations. */
+export const foodItemSavedAnswerSchema = z.object({ success: z.literal(true), message: z.string(), data: adminFoodItemSchema });
+/** `GET /api/order/list`: one page of orders, newest first. */
+export const adminOrderListAnswerSchema = adminOrderPageSchema.extend({ success: z.literal(true) });
+/** `GET /api/admin/today-sales`. */
+export const todaySalesAnswerSchema = z.object({ success: z.literal(true), data: todaySalesSchema });

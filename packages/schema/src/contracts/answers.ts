@@ -1,9 +1,11 @@
+import { REASON_CODES, type ReasonCode } from "../reasons";
 import { z } from "./z";
 import type { AdminCustomerPage, AdminOrderPage, AdminReviewPage, TodaySales, UndeliveredMail } from "../admin";
-import { CATEGORIES, type FoodItem } from "../catalog";
-import { CURRENCY, PAYMENT_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
+import { CATEGORIES, type AdminFoodItem, type FoodItem } from "../catalog";
+import { CURRENCY, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
 import { MAIL_KINDS } from "../mail";
-import { PROMO_KINDS, type DeliveryQuote, type DeliveryZone, type PromoApplyAnswer, type PromoCode } from "../kitchen";
+import { WHATSAPP_MODES } from "../whatsapp";
+import { PROMO_KINDS, type DeliveryQuote, type DeliveryTerms, type DeliveryZone, type PromoApplyAnswer, type PromoCode } from "../kitchen";
 import { addressSchema } from "./account";
 
 /**
@@ -33,7 +35,21 @@ export const foodItemSchema = z.object({
   gstRate: z.number(),
   stockKg: z.number().int().nullable(),
   soldOut: z.boolean(),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
 }) satisfies z.ZodType<FoodItem>;
+
+const translationAnswerSchema = z.object({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  ingredients: z.string().optional(),
+  healthBenefits: z.string().optional(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
+});
+
+/** An item as the admin's answers show it: English fields plus `translations` (DECISIONS, "Languages"). */
+export const adminFoodItemSchema = foodItemSchema.extend({
+  translations: z.object({ hi: translationAnswerSchema.optional(), te: translationAnswerSchema.optional() }),
+}) satisfies z.ZodType<AdminFoodItem>;
 
 const refundSchema = z.object({
   id: z.string(),
@@ -44,6 +60,7 @@ const refundSchema = z.object({
   processedAt: isoTime.nullable(),
   failureReason: z.string().nullable(),
   creditNoteNumber: z.string().nullable(),
+  clawback: z.number(),
 });
 
 export const customerOrderSchema = z.object({
@@ -62,8 +79,11 @@ export const customerOrderSchema = z.object({
   paidAt: isoTime.nullable(),
   refunds: z.array(refundSchema),
   refundedAmount: rupees,
+  net: rupees,
   invoiceNumber: z.string().nullable(),
   statusHistory: z.array(z.object({ status: z.string(), at: isoTime, by: z.string().nullable().optional() })),
+  allowedNext: z.array(z.enum(ORDER_STATUSES)),
+  cancelClawback: rupees,
 }) satisfies z.ZodType<CustomerOrder>;
 
 export const adminOrderSchema = customerOrderSchema.extend({
@@ -147,6 +167,11 @@ export const deliveryQuoteSchema = z.object({
   message: z.string(),
 }) satisfies z.ZodType<DeliveryQuote>;
 
+export const deliveryTermsSchema = z.object({
+  zones: z.array(z.object({ name: z.string(), charge: rupees, freeAbove: rupees.nullable() })),
+  summary: z.string(),
+}) satisfies z.ZodType<DeliveryTerms>;
+
 /** `order.place`: the pending order and what the payment window needs; `amount` here is paise, as Razorpay takes it. */
 export const placedOrderSchema = z.object({
   success: z.literal(true),
@@ -176,6 +201,7 @@ export const checkoutPreviewSchema = z.object({
   deliveryCharge: rupees,
   delivery: deliveryQuoteSchema.nullable(),
   paymentMode: z.enum(PAYMENTS_MODES),
+  whatsappMode: z.enum(WHATSAPP_MODES),
 }) satisfies z.ZodType<CheckoutPreview>;
 
 /** `order.verify`: whether the payment was confirmed (a no is data, with its message), and the month's paid orders before it. */
@@ -185,6 +211,7 @@ export const verifyResultSchema = z.object({
   discountApplied: z.boolean().optional(),
   orderCount: z.number().int().optional(),
   message: z.string().optional(),
+  code: z.enum(REASON_CODES as [ReasonCode, ...ReasonCode[]]).optional(),
 }) satisfies z.ZodType<VerifyResult>;
 
 /** `order.abandon`: the order's payment status after the window was closed. */

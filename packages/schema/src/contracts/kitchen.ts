@@ -2,8 +2,28 @@ import { z } from "./z";
 import { MAX_STOCK_KG, PROMO_KINDS } from "../kitchen";
 import { rupeesToPaise } from "../money";
 import { pincodeSchema } from "./account";
+import { deliveryTermsSchema, deliveryZoneSchema, promoCodeSchema } from "./answers";
 
-const STOCK_MESSAGE = `stockKg: whole kilograms from 0 to ${MAX_STOCK_KG}, or empty when the stock is not tracked`;
+/**
+ * Messages an owner reads beside a form field are sentences with the field's name in words ("Max days must be at least
+ * min days"), never a code name; API answers name the field first anyway ("maxDays: Max days must …", see z.ts).
+ */
+const STOCK_MESSAGE = `Stock must be whole kilograms from 0 to ${MAX_STOCK_KG}, or empty when it is not tracked`;
+
+/** What each money field is called in the admin's forms. */
+const FIELD_WORDS: Record<string, string> = {
+  charge: "The delivery charge",
+  freeAbove: "Free delivery from",
+  subtotal: "The subtotal",
+  minSubtotal: "The minimum subtotal",
+  minDays: "Min days",
+  maxDays: "Max days",
+  validFrom: "Valid from",
+  validTo: "Valid to",
+  maxUses: "Max uses",
+  maxUsesPerCustomer: "Max uses per customer",
+};
+const words = (field: string) => FIELD_WORDS[field] ?? field;
 
 /** A form's empty field means "not given". */
 const blank = (value: unknown) => typeof value === "string" && value.trim() === "";
@@ -25,7 +45,7 @@ export const setStockInputSchema = z.object({
 
 /** Rupees (a number, or the text a form sends) → paise, from `min` rupees. */
 const rupeesSchema = (field: string, min: number) => {
-  const message = `${field}: rupees from ₹${min} to ₹1,00,000 with at most 2 decimals`;
+  const message = `${words(field)} must be rupees from ₹${min} to ₹1,00,000 with at most 2 decimals`;
   return z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
     z.number({ message }).transform((rupees, ctx) => {
@@ -44,7 +64,7 @@ const optionalRupeesSchema = (field: string, min: number) =>
   z.preprocess((value) => (value === undefined || blank(value) ? null : value), rupeesSchema(field, min).nullable());
 
 const RULE_WORDS = "a prefix of 1 to 6 digits (500) or a range of two 6-digit PIN codes (500001-500099)";
-const PINCODE_RULE_MESSAGE = `pincodes: a list of rules, each ${RULE_WORDS}`;
+const PINCODE_RULE_MESSAGE = `PIN codes must be a list of rules, each ${RULE_WORDS}`;
 const pincodeRuleSchema = z
   .string({ message: RULE_WORDS })
   .trim()
@@ -55,22 +75,26 @@ const pincodeRuleSchema = z
   }, RULE_WORDS);
 
 const daysSchema = (field: string) =>
-  z.coerce.number({ message: `${field}: whole days from 0 to 60` }).int(`${field}: whole days from 0 to 60`).min(0, `${field}: whole days from 0 to 60`).max(60, `${field}: whole days from 0 to 60`);
+  z.coerce
+    .number({ message: `${words(field)} must be whole days from 0 to 60` })
+    .int(`${words(field)} must be whole days from 0 to 60`)
+    .min(0, `${words(field)} must be whole days from 0 to 60`)
+    .max(60, `${words(field)} must be whole days from 0 to 60`);
 
 /** A delivery zone as the admin writes it; `pincodes` as a list, or as text with commas, spaces or lines between. */
 export const deliveryZoneInputSchema = z
   .object({
-    name: z.string({ message: "name: the zone's name is required" }).trim().min(1, "name: the zone's name is required").max(80, "name: at most 80 characters"),
+    name: z.string({ message: "The zone's name is required" }).trim().min(1, "The zone's name is required").max(80, "The zone's name must be at most 80 characters"),
     pincodes: z.preprocess(
       (value) => (typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value),
-      z.array(pincodeRuleSchema, { message: PINCODE_RULE_MESSAGE }).min(1, PINCODE_RULE_MESSAGE).max(500, "pincodes: at most 500 rules in one zone"),
+      z.array(pincodeRuleSchema, { message: PINCODE_RULE_MESSAGE }).min(1, PINCODE_RULE_MESSAGE).max(500, "A zone takes at most 500 PIN code rules"),
     ),
     charge: z.preprocess((value) => (value === undefined || blank(value) ? 0 : value), rupeesSchema("charge", 0)),
     freeAbove: optionalRupeesSchema("freeAbove", 0),
     minDays: daysSchema("minDays"),
     maxDays: daysSchema("maxDays"),
   })
-  .refine((zone) => zone.maxDays >= zone.minDays, { message: "maxDays: at least minDays", path: ["maxDays"] });
+  .refine((zone) => zone.maxDays >= zone.minDays, { message: "Max days must be at least min days", path: ["maxDays"] });
 export type DeliveryZoneInput = z.output<typeof deliveryZoneInputSchema>;
 
 export const kitchenIdInputSchema = z.object({ id: z.uuid({ message: "id: a valid id (a UUID) is required" }) });
@@ -83,7 +107,7 @@ export const deliveryQuoteInputSchema = z.object({
   subtotal: z.preprocess((value) => (value === undefined || blank(value) ? 0 : value), rupeesSchema("subtotal", 0)),
 });
 
-const PROMO_CODE_MESSAGE = "code: 3 to 30 letters, digits, - or _";
+const PROMO_CODE_MESSAGE = "A promo code must be 3 to 30 letters, digits, - or _";
 /** Codes are case-insensitive: stored and compared upper-case. */
 export const promoCodeTextSchema = z
   .string({ message: PROMO_CODE_MESSAGE })
@@ -95,38 +119,43 @@ const whenSchema = (field: string) =>
   z.preprocess(
     (value) => (value === undefined || blank(value) ? null : value),
     z
-      .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: `${field}: a date like 2026-11-01 or a time like 2026-11-01T10:00:00+05:30` })
+      .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: `${words(field)} must be a date like 2026-11-01 or a time like 2026-11-01T10:00:00+05:30` })
       .nullable(),
   );
 
 const usesSchema = (field: string) =>
   z.preprocess(
     (value) => (value === undefined || blank(value) ? null : typeof value === "string" ? Number(value) : value),
-    z.number({ message: `${field}: a whole number from 1, or empty for no limit` }).int(`${field}: a whole number from 1, or empty for no limit`).min(1, `${field}: a whole number from 1, or empty for no limit`).max(1_000_000, `${field}: at most 1000000`).nullable(),
+    z
+      .number({ message: `${words(field)} must be a whole number from 1, or empty for no limit` })
+      .int(`${words(field)} must be a whole number from 1, or empty for no limit`)
+      .min(1, `${words(field)} must be a whole number from 1, or empty for no limit`)
+      .max(1_000_000, `${words(field)} must be at most 1000000`)
+      .nullable(),
   );
 
 /** A promo code as the admin writes it: percent (1–100) or flat rupees off, from `validFrom` to `validTo` (days in shop time). */
 export const promoInputSchema = z
   .object({
     code: promoCodeTextSchema,
-    kind: z.enum(PROMO_KINDS, { message: "kind: percent or flat" }),
-    value: z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), z.number({ message: "value: a percentage from 1 to 100, or rupees off" }).positive("value: more than 0")),
+    kind: z.enum(PROMO_KINDS, { message: "The kind must be percent or flat" }),
+    value: z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), z.number({ message: "The value must be a percentage from 1 to 100, or rupees off" }).positive("The value must be more than 0")),
     minSubtotal: z.preprocess((value) => (value === undefined || blank(value) ? 0 : value), rupeesSchema("minSubtotal", 0)),
     validFrom: whenSchema("validFrom"),
     validTo: whenSchema("validTo"),
     maxUses: usesSchema("maxUses"),
     maxUsesPerCustomer: usesSchema("maxUsesPerCustomer"),
-    active: z.preprocess((value) => (value === undefined ? true : value === "true" ? true : value === "false" ? false : value), z.boolean({ message: "active: true or false" })),
+    active: z.preprocess((value) => (value === undefined ? true : value === "true" ? true : value === "false" ? false : value), z.boolean({ message: "Active must be true or false" })),
   })
   .superRefine((promo, ctx) => {
     if (promo.kind === "percent" && (!Number.isInteger(promo.value) || promo.value > 100)) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "value: a whole percentage from 1 to 100" });
+      ctx.addIssue({ code: "custom", path: ["value"], message: "A percent code takes a whole percentage from 1 to 100" });
     }
     if (promo.kind === "flat" && (rupeesToPaise(promo.value) === null || promo.value > 100_000)) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "value: rupees off, up to ₹1,00,000 with at most 2 decimals" });
+      ctx.addIssue({ code: "custom", path: ["value"], message: "A flat code takes rupees off, up to ₹1,00,000 with at most 2 decimals" });
     }
     if (promo.validFrom && promo.validTo && promo.validTo.slice(0, 10) < promo.validFrom.slice(0, 10)) {
-      ctx.addIssue({ code: "custom", path: ["validTo"], message: "validTo: not before validFrom" });
+      ctx.addIssue({ code: "custom", path: ["validTo"], message: "Valid to must not be before valid from" });
     }
   });
 export type PromoInput = z.output<typeof promoInputSchema>;
@@ -135,3 +164,12 @@ export const updatePromoInputSchema = z.object({ id: kitchenIdInputSchema.shape.
 
 /** `POST /api/promo/apply { code }`: what the code takes off the customer's cart now. */
 export const promoApplyInputSchema = z.object({ code: z.string({ message: "code: type a promo code" }).trim().min(1, "code: type a promo code").max(30, "code: no promo code is that long") });
+
+/** REST answers (DECISIONS "The kitchen's rules"). `GET /api/delivery/terms`. */
+export const deliveryTermsAnswerSchema = deliveryTermsSchema.extend({ success: z.literal(true) });
+/** `DELETE /api/promo`: the cart keeps no promo code. */
+export const promoRemovedAnswerSchema = z.object({ success: z.literal(true), promoCode: z.null(), message: z.string() });
+export const deliveryZoneListAnswerSchema = z.object({ success: z.literal(true), data: z.array(deliveryZoneSchema) });
+export const deliveryZoneAnswerSchema = z.object({ success: z.literal(true), data: deliveryZoneSchema });
+export const promoListAnswerSchema = z.object({ success: z.literal(true), data: z.array(promoCodeSchema) });
+export const promoAnswerSchema = z.object({ success: z.literal(true), data: promoCodeSchema });

@@ -1,10 +1,11 @@
 import { z } from "./z";
 import type { DeliveryAddressInput } from "../order";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "../cart";
-import { addressInputSchema, pincodeSchema } from "./account";
+import { addressInputSchema, mobileSchema, pincodeSchema } from "./account";
 import { emailSchema } from "./auth";
 import { cartItemIdSchema, quantitySchema } from "./cart";
 import { promoApplyInputSchema } from "./kitchen";
+import { customerOrderSchema } from "./answers";
 
 /** The checkout address: a saved-address shape (same PIN code and mobile rules) plus who receives it. */
 export const deliveryAddressSchema = addressInputSchema.extend({
@@ -35,8 +36,17 @@ export const orderLinesSchema = z
 export const placeOrderInputSchema = z.object({
   address: deliveryAddressSchema,
   items: orderLinesSchema.optional(),
-  /** A promo code (any case); the server checks it and applies it unless the month's ₹150 off is larger. */
+  /**
+   * A promo code (any case); the server checks it and applies it unless the month's ₹150 off is larger. Without one,
+   * the code kept with the server cart applies, if it still can (DECISIONS "The shopper's next step").
+   */
   promoCode: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), promoApplyInputSchema.shape.code.optional()),
+  /** Order updates on WhatsApp too (receipt, status changes, cancellation, refund), to `whatsappMobile` or else the delivery mobile. */
+  notifyWhatsapp: z.boolean({ message: "notifyWhatsapp must be true or false" }).optional(),
+  whatsappMobile: mobileSchema.optional(),
+}).refine((input) => input.whatsappMobile === undefined || input.notifyWhatsapp === true, {
+  path: ["whatsappMobile"],
+  message: "whatsappMobile is the number for WhatsApp updates: send it with notifyWhatsapp: true",
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
@@ -66,3 +76,6 @@ export const invoiceInputSchema = cancelOrderInputSchema;
 export const creditNoteInputSchema = cancelOrderInputSchema.extend({
   number: z.string({ message: "number: the credit note's number is required" }).trim().min(1, { message: "number: the credit note's number is required" }).max(40, { message: "number: at most 40 characters" }),
 });
+
+/** REST answer of `POST /api/order/userorders`: the customer's orders, newest first. */
+export const customerOrdersAnswerSchema = z.object({ success: z.literal(true), data: z.array(customerOrderSchema) });

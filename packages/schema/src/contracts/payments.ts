@@ -89,3 +89,6 @@ export const sandboxCheckoutPayInputSchema = z.object({
 /** `GET /v1/payments/:id/refunds?count=`: how many of the newest refunds (10 by default, 100 at most), as Razorpay reads it. */
 export const sandboxRefundListQuerySchema = z.object({ count: z.coerce.number().int().min(1).max(100).catch(10) });
 export type SandboxRefundListQuery = z.infer<typeof sandboxRefundListQuerySchema>;
+
+/** REST answer of Razorpay's webhook: what the shop did with the event (`duplicate`: its event id was seen before). */
+export const webhookAnswerSchema = z.object({ success: z.literal(true), outcome: z.enum(["processed", "duplicate", "ignored"]) });

@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, type Review, type ReviewPage } from "../reviews";
+import { EMPTY_REVIEW_MESSAGE, MAX_REVIEW_LENGTH, RATING_MESSAGE, type Review, type ReviewPage } from "../reviews";
 
 export const reviewTextSchema = z
   .string({ message: EMPTY_REVIEW_MESSAGE })
@@ -9,7 +9,10 @@ export const reviewTextSchema = z
 
 export const productIdSchema = z.string({ message: "Product id is required" }).max(100, "Food item not found");
 
-export const createReviewSchema = z.object({ productId: productIdSchema, review: reviewTextSchema });
+/** Stars: a whole number from 1 to 5, required for every new review. */
+export const ratingSchema = z.number({ message: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE);
+
+export const createReviewSchema = z.object({ productId: productIdSchema, review: reviewTextSchema, rating: ratingSchema });
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -18,6 +21,7 @@ export const reviewSchema = z.object({
   review: z.string(),
   createdAt: z.string(),
   verifiedPurchase: z.boolean(),
+  rating: z.number().nullable(),
 }) satisfies z.ZodType<Review>;
 
 /** A page of a sweet's reviews: the first without `cursor`, then each page's `nextCursor`. */

@@ -12,7 +12,10 @@ export function AddItemPage() {
   useDocumentTitle("Add item");
   const [formKey, setFormKey] = useState(0);
   const [added, setAdded] = useState<Pick<FoodItem, "_id" | "name" | "slug"> | null>(null);
-  const addFood = adminTrpc.admin.addFood.useMutation();
+  // One key per filled-in form: a second submit of the same form (its answer lost to a dropped connection, say) is
+  // answered with the item the first one added; the next form gets a new key.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const addFood = adminTrpc.admin.addFood.useMutation({ trpc: { context: { idempotencyKey } } });
 
   async function add(form: FormData) {
     const item = await adminAction(() => addFood.mutateAsync(form), {
@@ -24,6 +27,7 @@ export function AddItemPage() {
     // The new item's slug and id, for the links shown next.
     setAdded(item);
     setFormKey((key) => key + 1);
+    setIdempotencyKey(newIdempotencyKey());
   }
 
   if (added) {
@@ -54,4 +58,9 @@ export function AddItemPage() {
       <FoodForm key={formKey} submitLabel="Add item" onSubmit={add} />
     </section>
   );
+}
+
+/** 128 random bits as hex (crypto.randomUUID needs a secure context; an admin may be served over plain HTTP). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

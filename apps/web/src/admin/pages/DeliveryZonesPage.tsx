@@ -5,6 +5,11 @@ import { formatRupees } from "@mithai/schema/money";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminTrpc } from "../trpc";
 import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";
+import { toast } from "react-toastify";
+import { MoneyInput, moneyText } from "../owner/MoneyInput";
+
+const CHARGE_RULES = { label: "The delivery charge", min: 0, max: 100_000, optional: true };
+const FREE_ABOVE_RULES = { label: "Free delivery from", min: 0, max: 100_000, optional: true };
 
 interface ZoneForm {
   name: string;
@@ -40,7 +45,14 @@ export function DeliveryZonesPage() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const saved = await withToast(() => (editing ? update.mutateAsync({ id: editing, zone: form }) : create.mutateAsync(form)), `Zone ${form.name} saved`, "Could not save the zone");
+    const charge = moneyText(form.charge, CHARGE_RULES);
+    const freeAbove = moneyText(form.freeAbove, FREE_ABOVE_RULES);
+    if (!charge.ok || !freeAbove.ok) {
+      toast.error(!charge.ok ? charge.message : !freeAbove.ok ? freeAbove.message : "");
+      return;
+    }
+    const zone = { ...form, charge: charge.text, freeAbove: freeAbove.text };
+    const saved = await withToast(() => (editing ? update.mutateAsync({ id: editing, zone }) : create.mutateAsync(zone)), `Zone ${form.name} saved`, "Could not save the zone");
     if (saved) editor.reset();
   }
 
@@ -67,11 +79,11 @@ export function DeliveryZonesPage() {
         </label>
         <label>
           Charge (₹)
-          <input inputMode="decimal" value={form.charge} onChange={set("charge")} />
+          <MoneyInput rules={CHARGE_RULES} value={form.charge} onValueChange={(charge) => editor.setForm((current) => ({ ...current, charge }))} />
         </label>
         <label>
           Free from subtotal (₹)
-          <input inputMode="decimal" value={form.freeAbove} onChange={set("freeAbove")} placeholder="never" />
+          <MoneyInput rules={FREE_ABOVE_RULES} value={form.freeAbove} onValueChange={(freeAbove) => editor.setForm((current) => ({ ...current, freeAbove }))} placeholder="never" />
         </label>
         <label>
           Min days

@@ -12,7 +12,7 @@ export function EditItemPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const editFood = adminTrpc.admin.editFood.useMutation();
-  const item = adminTrpc.catalog.byId.useQuery({ id }, { staleTime: 0, gcTime: 0, retry: false });
+  const item = adminTrpc.admin.foodItem.useQuery({ id }, { staleTime: 0, gcTime: 0, retry: false });
 
   async function save(form: FormData) {
     form.append("id", id);

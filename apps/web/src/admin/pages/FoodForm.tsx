@@ -1,15 +1,19 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
-import { cleanPriceInput, PRICE_PATTERN } from "@mithai/schema/admin";
-import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, slugify, type FoodItem } from "@mithai/schema/catalog";
+import { useEffect, useState, type FormEvent } from "react";
+import { parseMoneyInput } from "@mithai/schema/money-input";
+import { MoneyInput } from "../owner/MoneyInput";
+import { parseStockInput } from "../owner/stock-input";
+import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, slugify, type AdminFoodItem } from "@mithai/schema/catalog";
 import { toast } from "react-toastify";
 import { foodImageProps } from "../../lib/images";
 import { SubmitButton } from "../../components/FormStatus";
+import { LabelledControl } from "./LabelledControl";
+import { initialTranslations, TranslationFields, translationsOf } from "./TranslationFields";
 
 const TEXT_FIELDS = ["name", "description", "ingredients", "benefits", "metaTitle", "slug", "metaDescription", "metaKeywords", "googleTagHead", "googleTagBody"] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type FormValues = Record<TextField | "category" | "price" | "hsn" | "gstRate" | "stockKg" | "q1" | "a1" | "q2" | "a2", string>;
 
-function initialValues(item: FoodItem | undefined): FormValues {
+function initialValues(item: AdminFoodItem | undefined): FormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, item?.[field] ?? ""])) as Record<TextField, string>;
   return {
     ...values,
@@ -26,8 +30,8 @@ function initialValues(item: FoodItem | undefined): FormValues {
 }
 
 interface FoodFormProps {
-  /** The item being edited; absent when adding (then a picture is required). */
-  item?: FoodItem;
+  /** The item being edited, with its translations; absent when adding (then a picture is required). */
+  item?: AdminFoodItem;
   submitLabel: string;
   /** Sends the multipart body. */
   onSubmit: (form: FormData) => Promise<void>;
@@ -36,22 +40,28 @@ interface FoodFormProps {
 /** Every field of SPEC §5's add and edit forms, with the picture preview and the slug preview. */
 export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
   const [values, setValues] = useState(() => initialValues(item));
+  const [translations, setTranslations] = useState(() => initialTranslations(item?.translations));
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const preview = useObjectUrl(image);
   const set = (field: keyof FormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: field === "price" ? cleanPriceInput(event.target.value) : event.target.value }));
+    setValues((current) => ({ ...current, [field]: event.target.value }));
   const slugPreview = values.slug.trim() || slugify(values.name);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!PRICE_PATTERN.test(values.price)) {
-      toast.error("Invalid price format.");
+    const price = parseMoneyInput(values.price, PRICE_RULES);
+    const stock = parseStockInput(values.stockKg);
+    if (!price.ok || !stock.ok) {
+      toast.error(!price.ok ? price.message : !stock.ok ? stock.message : "");
       return;
     }
     const form = new FormData();
-    for (const field of [...TEXT_FIELDS, "category", "price", "hsn", "gstRate", "stockKg"] as const) form.append(field, values[field]);
+    for (const field of [...TEXT_FIELDS, "category", "hsn", "gstRate"] as const) form.append(field, values[field]);
+    form.append("price", String(price.rupees));
+    form.append("stockKg", stock.kg === null ? "" : String(stock.kg));
     form.append("faq", JSON.stringify([{ question: values.q1, answer: values.a1 }, { question: values.q2, answer: values.a2 }]));
+    form.append("translations", JSON.stringify(translationsOf(translations)));
     if (image) form.append("image", image);
     setBusy(true);
     try {
@@ -76,7 +86,7 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
             onChange={(event) => setImage(event.target.files?.[0] ?? null)}
           />
         </label>
-        <p className="hint">JPEG, PNG, WebP or AVIF, up to 5 MB.{item ? " Leave empty to keep the current picture." : ""}</p>
+        <p className="hint">JPEG, PNG, WebP or AVIF, up to 20 MB (a photo straight from the phone is fine: the shop resizes it).{item ? " Leave empty to keep the current picture." : ""}</p>
       </fieldset>
 
       <fieldset>
@@ -92,13 +102,13 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
             )}
           </LabelledControl>
           <LabelledControl label="Price (₹ per kg)">
-            {(id) => <input id={id} required inputMode="decimal" autoComplete="off" value={values.price} onChange={set("price")} placeholder="549.50" />}
+            {(id) => <MoneyInput id={id} required rules={PRICE_RULES} value={values.price} onValueChange={(price) => setValues((current) => ({ ...current, price }))} placeholder="549.50" />}
           </LabelledControl>
           <LabelledControl label="HSN code">
             {(id) => <input id={id} required inputMode="numeric" pattern="\d{4,8}" title="4 to 8 digits (sweetmeats: 21069099)" value={values.hsn} onChange={set("hsn")} />}
           </LabelledControl>
           <LabelledControl label="Stock (kg left; empty: not tracked)">
-            {(id) => <input id={id} inputMode="numeric" pattern="\d*" autoComplete="off" value={values.stockKg} onChange={set("stockKg")} placeholder="not tracked" />}
+            {(id) => <StockInput id={id} value={values.stockKg} onChange={set("stockKg")} />}
           </LabelledControl>
           <LabelledControl label="GST rate (included in the price)">
             {(id) => (
@@ -126,6 +136,11 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
         ))}
       </fieldset>
 
+      <TranslationFields
+        values={translations}
+        onChange={(lang, field, value) => setTranslations((current) => ({ ...current, [lang]: { ...current[lang], [field]: value } }))}
+      />
+
       <fieldset>
         <legend>SEO (optional)</legend>
         <LabelledControl label="Meta title">{(id) => <input id={id} maxLength={200} value={values.metaTitle} onChange={set("metaTitle")} />}</LabelledControl>
@@ -146,17 +161,6 @@ export function FoodForm({ item, submitLabel, onSubmit }: FoodFormProps) {
   );
 }
 
-/** A label tied to any control (input, textarea or select) by a generated id; the shared Field covers text inputs only. */
-function LabelledControl({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </div>
-  );
-}
-
 /** A preview URL for a chosen file, released when the file changes or the form goes away. */
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -170,4 +174,22 @@ function useObjectUrl(file: File | null): string | null {
     return () => URL.revokeObjectURL(next);
   }, [file]);
   return url;
+}
+
+const PRICE_RULES = { label: "Price", min: 1, max: 100_000 };
+
+/** Whole kilograms or empty; what is typed stays as typed, and a mistake is said in words (never stripped to digits). */
+function StockInput({ id, value, onChange }: { id: string; value: string; onChange: (event: { target: { value: string } }) => void }) {
+  const parsed = parseStockInput(value);
+  const problem = parsed.ok ? "" : parsed.message;
+  return (
+    <>
+      <input id={id} inputMode="numeric" autoComplete="off" value={value} onChange={onChange} placeholder="not tracked" aria-invalid={problem ? true : undefined} ref={(input) => input?.setCustomValidity(problem)} />
+      {problem && (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </>
+  );
 }

@@ -1,20 +1,34 @@
 import type { AdminOrder } from "@mithai/schema/admin";
-import { ORDER_STATUSES, type OrderStatus } from "@mithai/schema/order";
+import { formatRupees } from "@mithai/schema/money";
+import type { OrderStatus } from "@mithai/schema/order";
 import { useState } from "react";
 import { OrderAmountFacts } from "../../components/OrderAmountFacts";
 import { formatAdminDateTime } from "../format";
 import { RefundPanel } from "./RefundPanel";
+import { PackingSlipButton } from "../owner/PackingSlipButton";
 
 /** One order as the kitchen needs it: what, for whom, where, how much, when, paid how, and its status. */
-export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStatusChange: (orderId: string, status: OrderStatus) => void }) {
+/** Statuses nothing leads out of: the admin confirms before setting them. */
+const IRREVERSIBLE: readonly string[] = ["Delivered", "Cancelled"];
+
+export interface StatusChangeOptions {
+  refund?: boolean;
+  waiveClawback?: boolean;
+}
+
+export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStatusChange: (orderId: string, status: OrderStatus, options: StatusChangeOptions) => void }) {
   const { address } = order;
-  // Setting "Cancelled" offers to refund what is left.
-  const [offerRefund, setOfferRefund] = useState(false);
+  // Delivered or Cancelled waits for the admin's confirmation.
+  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
+  const [refund, setRefund] = useState(true);
+  const [waive, setWaive] = useState(false);
+  const left = Math.round((order.amount - order.refundedAmount) * 100) / 100;
   return (
     <article className="order-card" aria-label={`Order ${order.orderNumber}`}>
       <header>
         <strong className="order-id">{order.orderNumber}</strong>
         <time dateTime={order.createdAt}>{formatAdminDateTime(new Date(order.createdAt))}</time>
+        {order.paymentStatus === "paid" && <PackingSlipButton orderId={order._id} orderNumber={order.orderNumber} />}
       </header>
       <p className="order-items">{order.items.map((item) => `${item.name} x ${item.quantity} kg`).join(", ")}</p>
       <div className="order-people">
@@ -47,17 +61,58 @@ export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStat
         <label className="status-picker">
           Status
           <select
-            value={order.status}
+            value={confirming ?? order.status}
+            disabled={order.allowedNext.length === 0}
             onChange={(event) => {
               const status = event.target.value as OrderStatus;
-              setOfferRefund(status === "Cancelled");
-              onStatusChange(order._id, status);
+              if (status === order.status) return setConfirming(null);
+              if (IRREVERSIBLE.includes(status)) return setConfirming(status);
+              setConfirming(null);
+              onStatusChange(order._id, status, {});
             }}
           >
             {order.status === "" && <option value="">Not set</option>}
-            {ORDER_STATUSES.map((status) => <option key={status}>{status}</option>)}
+            {order.status !== "" && <option value={order.status}>{order.status}</option>}
+            {order.allowedNext.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
           </select>
         </label>
+      )}
+      {confirming && (
+        <div className="status-confirm" role="group" aria-label={`Confirm ${confirming}`}>
+          <p>
+            Set order {order.orderNumber} to {confirming}? Nothing follows {confirming}: this cannot be undone.
+          </p>
+          {confirming === "Cancelled" && left > 0 && (
+            <>
+              <label>
+                <input type="checkbox" checked={refund} onChange={(event) => setRefund(event.target.checked)} /> Refund what is left ({formatRupees(left)})
+              </label>
+              {refund && (
+                <label>
+                  {/* The admin list does not work the clawback out per order; the server keeps it back unless waived. */}
+                  <input type="checkbox" checked={waive} onChange={(event) => setWaive(event.target.checked)} /> Waive the clawback (the ₹150 kept back when a later discounted order this month relied on this one)
+                </label>
+              )}
+            </>
+          )}
+          <div className="status-confirm-actions">
+            <button
+              type="button"
+              className="btn-small"
+              onClick={() => {
+                onStatusChange(order._id, confirming, confirming === "Cancelled" ? { refund, waiveClawback: waive } : {});
+                setConfirming(null);
+              }}
+            >
+              Yes, set {confirming}
+            </button>
+            <button type="button" className="btn-small ghost" onClick={() => setConfirming(null)}>
+              Keep {order.status}
+            </button>
+          </div>
+        </div>
       )}
       {order.statusHistory.length > 0 && (
         <details className="order-history">
@@ -71,7 +126,7 @@ export function OrderCard({ order, onStatusChange }: { order: AdminOrder; onStat
           </ol>
         </details>
       )}
-      <RefundPanel order={order} offer={offerRefund} onDone={() => setOfferRefund(false)} />
+      <RefundPanel order={order} offer={false} onDone={() => undefined} />
     </article>
   );
 }

@@ -32,7 +32,7 @@ export function OrderFiltersForm({ value, onApply }: { value: OrderFilterValues;
     <form className="order-filters" onSubmit={submit} role="search" aria-label="Filter orders">
       <label>
         Search
-        <input type="search" placeholder="Order id, e-mail or mobile" value={draft.q} onChange={set("q")} />
+        <input type="search" placeholder="Order number, name, e-mail or mobile" value={draft.q} onChange={set("q")} />
       </label>
       <label>
         Status

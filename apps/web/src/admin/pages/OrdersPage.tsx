@@ -7,7 +7,7 @@ import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminTrpc } from "../trpc";
 import { adminAction, downloadText } from "./admin-request";
-import { OrderCard } from "./OrderCard";
+import { OrderCard, type StatusChangeOptions } from "./OrderCard";
 import { Pager, useCursorPages } from "./Pager";
 import { EMPTY_FILTERS, OrderFiltersForm, filtersInput, type OrderFilterValues } from "./OrderFiltersForm";
 
@@ -37,8 +37,8 @@ export function OrdersPage() {
     pages.reset();
   }
 
-  async function changeStatus(orderId: string, status: OrderStatus) {
-    await adminAction(() => updateStatus.mutateAsync({ orderId, status }), {
+  async function changeStatus(orderId: string, status: OrderStatus, options: StatusChangeOptions) {
+    await adminAction(() => updateStatus.mutateAsync({ orderId, status, ...options }), {
       success: "Status updated",
       failed: "Failed to update status",
       error: "Error updating status",

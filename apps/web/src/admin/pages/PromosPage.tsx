@@ -6,6 +6,11 @@ import { shopDay } from "@mithai/schema/shop-clock";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminTrpc } from "../trpc";
 import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";
+import { toast } from "react-toastify";
+import { MoneyInput, moneyText } from "../owner/MoneyInput";
+
+const MIN_SUBTOTAL_RULES = { label: "The minimum subtotal", min: 0, max: 100_000, optional: true };
+const FLAT_VALUE_RULES = { label: "Rupees off", min: 1, max: 100_000 };
 
 interface PromoForm {
   code: string;
@@ -48,8 +53,15 @@ export function PromosPage() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    const minSubtotal = moneyText(form.minSubtotal, MIN_SUBTOTAL_RULES);
+    const value = form.kind === "flat" ? moneyText(form.value, FLAT_VALUE_RULES) : { ok: true as const, text: form.value };
+    if (!minSubtotal.ok || !value.ok) {
+      toast.error(!minSubtotal.ok ? minSubtotal.message : !value.ok ? value.message : "");
+      return;
+    }
+    const promo = { ...form, minSubtotal: minSubtotal.text, value: value.text };
     const saved = await withToast(
-      () => (editing ? update.mutateAsync({ id: editing, promo: form }) : create.mutateAsync(form)),
+      () => (editing ? update.mutateAsync({ id: editing, promo }) : create.mutateAsync(promo)),
       `Promo code ${form.code.toUpperCase()} saved`,
       "Could not save the promo code",
     );
@@ -83,7 +95,7 @@ export function PromosPage() {
         </label>
         <label>
           Minimum subtotal (₹)
-          <input inputMode="decimal" value={form.minSubtotal} onChange={set("minSubtotal")} placeholder="none" />
+          <MoneyInput rules={MIN_SUBTOTAL_RULES} value={form.minSubtotal} onValueChange={(minSubtotal) => setForm((current) => ({ ...current, minSubtotal }))} placeholder="none" />
         </label>
         <label>
           Valid from

@@ -7,6 +7,8 @@ import { serverMessageOf } from "../../lib/errors";
 import { formatAdminDateTime } from "../format";
 import { adminTrpc } from "../trpc";
 import { formText } from "../../lib/form";
+import { parseMoneyInput } from "@mithai/schema/money-input";
+import { MoneyInput } from "../owner/MoneyInput";
 
 const STATE_LABELS: Record<OrderRefund["status"], string> = { pending: "pending", processed: "processed", failed: "failed" };
 
@@ -23,17 +25,23 @@ export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer
   const refund = adminTrpc.admin.refundOrder.useMutation(settled);
   const retry = adminTrpc.admin.retryRefund.useMutation(settled);
   const showForm = (open || offer) && left > 0;
+  const amountRules = { label: "The amount", min: 1, max: left };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const amount = formText(form, "amount").trim();
+    const amount = parseMoneyInput(formText(form, "amount"), { ...amountRules, optional: true });
+    if (!amount.ok) {
+      toast.error(amount.message);
+      return;
+    }
     try {
       const answer = await refund.mutateAsync({
         orderId: order._id,
         reason: formText(form, "reason"),
         restock: form.get("restock") === "on",
-        ...(amount ? { amount } : {}),
+        waiveClawback: form.get("waiveClawback") === "on",
+        ...(amount.rupees !== null ? { amount: amount.rupees } : {}),
       });
       toast.success(answer.message);
       setOpen(false);
@@ -74,16 +82,24 @@ export function RefundPanel({ order, offer, onDone }: { order: AdminOrder; offer
       {showForm ? (
         <form className="refund-form" onSubmit={(event) => void submit(event)} aria-label={`Refund order ${order.orderNumber}`}>
           {offer && <p className="refund-offer">The order is cancelled. Refund the remaining {formatRupees(left)}?</p>}
-          <label>
-            Amount (₹, empty = all {formatRupees(left)})
-            <input name="amount" inputMode="decimal" pattern="\d+(\.\d{1,2})?" placeholder={String(left)} />
+          <label className="refund-field">
+            <span>Amount in ₹ (empty: all of {formatRupees(left)})</span>
+            <MoneyInput name="amount" rules={{ ...amountRules, optional: true }} placeholder={formatRupees(left).replace("₹", "")} />
           </label>
-          <label>
-            Reason (the customer sees it)
+          <label className="refund-field">
+            <span>Reason (the customer sees it)</span>
             <input name="reason" required minLength={3} maxLength={200} defaultValue={offer ? "Order cancelled by the shop" : ""} />
           </label>
-          <label>
-            <input type="checkbox" name="restock" defaultChecked={offer} /> Put its sweets back in stock (they were not sent)
+          <label className="refund-check">
+            <input type="checkbox" name="restock" defaultChecked={offer} />
+            <span>Put its sweets back in stock (they were not sent)</span>
+          </label>
+          <label className="refund-check">
+            <input type="checkbox" name="waiveClawback" />
+            <span>
+              Waive the clawback: also refund the ₹150 a later discounted order this month relied on this one for (otherwise it
+              is kept back from a refund of everything)
+            </span>
           </label>
           <div className="row-actions">
             <button type="submit" className="btn-small danger" disabled={refund.isPending}>

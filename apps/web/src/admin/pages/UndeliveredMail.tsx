@@ -7,6 +7,7 @@ const KIND_LABELS: Record<UndeliveredMailRow["kind"], string> = {
   "password-reset": "Password reset",
   "refund-processed": "Refund processed",
   "order-status": "Order status update",
+  "health-alert": "Health alert to admins",
 };
 
 /**

@@ -12,7 +12,7 @@ export async function adminAction<T>(call: () => Promise<T>, messages: { success
     return answer;
   } catch (error) {
     const code = errorCodeOf(error);
-    toast.error(serverMessageOf(error) ?? (code === undefined || code === "INTERNAL_SERVER_ERROR" ? messages.error : messages.failed));
+    toast.error(serverMessageOf(error) ?? (code === undefined || code === "INTERNAL" ? messages.error : messages.failed));
     return undefined;
   }
 }
@@ -25,4 +25,24 @@ export function downloadText(text: string, name: string, type: string): void {
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Opens an admin PDF (production sheet, packing slips) in a new tab: the REST route needs the admin token, so the
+ * PDF is fetched with it and shown from memory. Answers the server's message when it was refused.
+ */
+export async function openAdminPdf(path: string, token: string | undefined): Promise<string | undefined> {
+  // Opened before the fetch so the browser counts it as the click's own window (no pop-up blocker).
+  const tab = window.open("", "_blank");
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    tab?.close();
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    return body.message ?? "The document could not be made. Please try again.";
+  }
+  const url = URL.createObjectURL(await res.blob());
+  if (tab) tab.location.href = url;
+  else window.location.assign(url);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return undefined;
 }

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { activeLanguage } from "../../lib/i18n";
 import { useState, type FormEvent } from "react";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
@@ -6,7 +8,8 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { formText } from "../../lib/form";
 
 export function ForgotPassword() {
-  useDocumentTitle("Forgot password");
+  const { t } = useLingui();
+  useDocumentTitle(t`Forgot password`);
   const request = trpc.auth.forgotPassword.useMutation();
   const [error, setError] = useState<string | null>(null);
   const sent = request.isSuccess;
@@ -18,25 +21,29 @@ export function ForgotPassword() {
     try {
       await request.mutateAsync({ email });
     } catch (cause) {
-      setError(serverMessageOf(cause) ?? "Something went wrong");
+      setError(serverMessageOf(cause) ?? t`Something went wrong`);
     }
   }
 
   return (
     <section className="container section narrow account-page">
-      <h1>Forgot your password?</h1>
-      <p className="muted">Enter the e-mail you signed up with and we will send you a link to choose a new password.</p>
+      <h1>
+        <Trans>Forgot your password?</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>Enter the e-mail you signed up with and we will send you a link to choose a new password.</Trans>
+      </p>
       <form className="stack" onSubmit={submit}>
         {/* After a successful request the form stays locked: one link per visit is enough. */}
         <fieldset disabled={sent || request.isPending} className="plain-fieldset stack">
-          <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
+          <Field label={t`Email`} name="email" type="email" autoComplete="email" required maxLength={254} />
           <button type="submit" className="button button-primary">
-            {sent ? "Sent" : request.isPending ? "Sending..." : "Send reset link"}
+            {sent ? t`Sent` : request.isPending ? t`Sending...` : t`Send reset link`}
           </button>
         </fieldset>
         {sent && (
           <p className="form-success" role="status">
-            {request.data.message}
+            {activeLanguage() === "en" ? request.data.message : t`If an account exists for this e-mail, we have sent a link to choose a new password.`}
           </p>
         )}
         {error && (

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { activeLanguage } from "../../lib/i18n";
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Field, NewPasswordField } from "../../components/Field";
@@ -9,22 +11,27 @@ import { formText } from "../../lib/form";
 import { SubmitButton } from "../../components/FormStatus";
 
 export function ResetPassword() {
-  useDocumentTitle("Reset password");
+  const { t } = useLingui();
+  useDocumentTitle(t`Reset password`);
   const [params] = useSearchParams();
   const token = params.get("token");
 
   return (
     <section className="container section narrow account-page">
-      <h1>Choose a new password</h1>
+      <h1>
+        <Trans>Choose a new password</Trans>
+      </h1>
       {token ? (
         <ResetForm token={token} />
       ) : (
         <>
           <p className="form-error" role="alert">
-            Invalid reset link
+            <Trans>Invalid reset link</Trans>
           </p>
           <p>
-            <Link to="/forgot-password">Ask for a new link</Link>
+            <Link to="/forgot-password">
+              <Trans>Ask for a new link</Trans>
+            </Link>
           </p>
         </>
       )}
@@ -33,6 +40,7 @@ export function ResetPassword() {
 }
 
 function ResetForm({ token }: { token: string }) {
+  const { t } = useLingui();
   const reset = trpc.auth.resetPassword.useMutation();
   const [error, setError] = useState<string | null>(null);
 
@@ -42,13 +50,13 @@ function ResetForm({ token }: { token: string }) {
     const form = new FormData(event.currentTarget);
     const newPassword = formText(form, "newPassword");
     if (newPassword !== formText(form, "confirmPassword")) {
-      setError("Passwords don't match");
+      setError(t`Passwords don't match`);
       return;
     }
     try {
       await reset.mutateAsync({ token, newPassword });
     } catch (cause) {
-      setError(serverMessageOf(cause) ?? "Something went wrong");
+      setError(serverMessageOf(cause) ?? t`Something went wrong`);
     }
   }
 
@@ -56,10 +64,10 @@ function ResetForm({ token }: { token: string }) {
     return (
       <>
         <p className="form-success" role="status">
-          {reset.data.message}
+          {activeLanguage() === "en" ? reset.data.message : t`Your password is changed. You can log in with it now.`}
         </p>
         <button type="button" className="button button-primary" onClick={() => openLoginPopup("Login")}>
-          Log in
+          <Trans>Log in</Trans>
         </button>
       </>
     );
@@ -67,15 +75,15 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <form className="stack" onSubmit={submit}>
-      <NewPasswordField label="New password" name="newPassword" />
-      <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={200} />
+      <NewPasswordField label={t`New password`} name="newPassword" />
+      <Field label={t`Confirm new password`} name="confirmPassword" type="password" autoComplete="new-password" required maxLength={200} />
       {error && (
         <p className="form-error" role="alert">
           {error}
         </p>
       )}
-      <SubmitButton className="button button-primary" busy={reset.isPending} busyLabel="Saving...">
-        Reset password
+      <SubmitButton className="button button-primary" busy={reset.isPending} busyLabel={t`Saving...`}>
+        <Trans>Reset password</Trans>
       </SubmitButton>
     </form>
   );

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, mobileProblem, pincodeProblem, type Address } from "@mithai/schema/account";
+import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, type Address } from "@mithai/schema/account";
+import { mobileHint, mobileProblem, pincodeProblem } from "../../lib/field-checks";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
@@ -7,6 +9,7 @@ import { formText } from "../../lib/form";
 import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 export function ManageAddress() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const profile = trpc.user.profile.useQuery();
   const add = trpc.user.addAddress.useMutation();
@@ -22,10 +25,10 @@ export function ManageAddress() {
     setOutcome(null);
     try {
       keep(await add.mutateAsync(addressFromForm(event.currentTarget)));
-      setOutcome({ ok: true, message: "Address added successfully!" });
+      setOutcome({ ok: true, message: t`Address added successfully!` });
       setFormKey((key) => key + 1);
     } catch (cause) {
-      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "Failed to add address" });
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? t`Failed to add address` });
     }
   }
 
@@ -35,33 +38,48 @@ export function ManageAddress() {
     try {
       keep(await update.mutateAsync({ id, ...addressFromForm(event.currentTarget) }));
       setEditingId(null);
-      setOutcome({ ok: true, message: "Address updated." });
+      setOutcome({ ok: true, message: t`Address updated.` });
     } catch (cause) {
-      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "Failed to update the address" });
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? t`Failed to update the address` });
     }
   }
 
   async function deleteAddress(address: Address) {
-    if (!window.confirm(`Delete the address ${address.street}, ${address.city}?`)) return;
+    const place = `${address.street}, ${address.city}`;
+    if (!window.confirm(t`Delete the address ${place}?`)) return;
     setOutcome(null);
     try {
       keep(await remove.mutateAsync({ id: address._id }));
-      setOutcome({ ok: true, message: "Address deleted." });
+      setOutcome({ ok: true, message: t`Address deleted.` });
     } catch (cause) {
-      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "Failed to delete the address" });
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? t`Failed to delete the address` });
     }
   }
 
-  if (profile.isPending) return <p role="status">Loading profile...</p>;
-  if (profile.isError) return <p role="alert">We could not load your addresses. Please try again.</p>;
+  if (profile.isPending)
+    return (
+      <p role="status">
+        <Trans>Loading profile...</Trans>
+      </p>
+    );
+  if (profile.isError)
+    return (
+      <p role="alert">
+        <Trans>We could not load your addresses. Please try again.</Trans>
+      </p>
+    );
 
   const { addresses } = profile.data;
   const full = addresses.length >= MAX_SAVED_ADDRESSES;
   return (
     <>
-      <h2>Saved addresses</h2>
+      <h2>
+        <Trans>Saved addresses</Trans>
+      </h2>
       {addresses.length === 0 ? (
-        <p className="muted">No additional addresses saved yet.</p>
+        <p className="muted">
+          <Trans>No additional addresses saved yet.</Trans>
+        </p>
       ) : (
         <ul className="address-list">
           {addresses.map((address) => (
@@ -78,10 +96,10 @@ export function ManageAddress() {
                   <AddressLines address={address} />
                   <div className="form-actions">
                     <button type="button" className="button button-secondary" onClick={() => setEditingId(address._id)}>
-                      Edit
+                      <Trans>Edit</Trans>
                     </button>
                     <button type="button" className="button button-secondary" disabled={remove.isPending} onClick={() => void deleteAddress(address)}>
-                      Delete
+                      <Trans>Delete</Trans>
                     </button>
                   </div>
                 </>
@@ -91,9 +109,13 @@ export function ManageAddress() {
         </ul>
       )}
 
-      <h2 className="dashboard-subheading">Add a new address</h2>
+      <h2 className="dashboard-subheading">
+        <Trans>Add a new address</Trans>
+      </h2>
       {full ? (
-        <p className="muted">You have saved {MAX_SAVED_ADDRESSES} addresses, the most we keep.</p>
+        <p className="muted">
+          <Trans>You have saved {MAX_SAVED_ADDRESSES} addresses, the most we keep.</Trans>
+        </p>
       ) : (
         <AddressForm key={formKey} busy={add.isPending} onSubmit={submit} />
       )}
@@ -111,7 +133,7 @@ function AddressLines({ address }: { address: Address }) {
       <br />
       {address.country}
       <br />
-      Mobile: {address.mobile}
+      <Trans>Mobile: {address.mobile}</Trans>
     </address>
   );
 }
@@ -133,21 +155,22 @@ function AddressForm({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <form className="address-form" onSubmit={onSubmit} aria-label={address ? "Edit address" : "New address"}>
-      <Field label="Street" name="street" required maxLength={300} autoComplete="street-address" defaultValue={address?.street} />
-      <Field label="City" name="city" required maxLength={100} autoComplete="address-level2" defaultValue={address?.city} />
-      <Field label="State" name="state" required maxLength={100} autoComplete="address-level1" defaultValue={address?.state} />
-      <Field label="PIN code" name="zip" required inputMode="numeric" check={pincodeProblem} autoComplete="postal-code" defaultValue={address?.pincode} />
-      <Field label="Country" name="country" required maxLength={100} defaultValue={address?.country ?? DEFAULT_COUNTRY} autoComplete="country-name" />
-      <Field label="Mobile" name="mobile" required type="tel" check={mobileProblem} autoComplete="tel" defaultValue={address?.mobile} />
+    <form className="address-form" onSubmit={onSubmit} aria-label={address ? t`Edit address` : t`New address`}>
+      <Field label={t`Street`} name="street" required maxLength={300} autoComplete="street-address" defaultValue={address?.street} />
+      <Field label={t`City`} name="city" required maxLength={100} autoComplete="address-level2" defaultValue={address?.city} />
+      <Field label={t`State`} name="state" required maxLength={100} autoComplete="address-level1" defaultValue={address?.state} />
+      <Field label={t`PIN code`} name="zip" required inputMode="numeric" check={pincodeProblem} autoComplete="postal-code" defaultValue={address?.pincode} />
+      <Field label={t`Country`} name="country" required maxLength={100} defaultValue={address?.country ?? DEFAULT_COUNTRY} autoComplete="country-name" />
+      <Field label={t`Mobile`} name="mobile" required type="tel" check={mobileProblem} autoComplete="tel" defaultValue={address?.mobile} hint={mobileHint()} />
       <div className="form-actions">
-        <SubmitButton className="button button-primary" busy={busy} busyLabel="Saving...">
-          Save address
+        <SubmitButton className="button button-primary" busy={busy} busyLabel={t`Saving...`}>
+          <Trans>Save address</Trans>
         </SubmitButton>
         {onCancel && (
           <button type="button" className="button button-secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { mobileProblem } from "@mithai/schema/account";
+import { mobileHint, mobileProblem } from "../../lib/field-checks";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
@@ -8,14 +9,25 @@ import { formText } from "../../lib/form";
 import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
 
 export function MyProfile() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const profile = trpc.user.profile.useQuery();
   const update = trpc.user.updateProfile.useMutation();
   const [editing, setEditing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  if (profile.isPending) return <p role="status">Loading profile...</p>;
-  if (profile.isError) return <p role="alert">We could not load your profile. Please try again.</p>;
+  if (profile.isPending)
+    return (
+      <p role="status">
+        <Trans>Loading profile...</Trans>
+      </p>
+    );
+  if (profile.isError)
+    return (
+      <p role="alert">
+        <Trans>We could not load your profile. Please try again.</Trans>
+      </p>
+    );
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,35 +37,37 @@ export function MyProfile() {
       const saved = await update.mutateAsync({ name: formText(form, "name"), phoneNumber: formText(form, "phoneNumber") });
       utils.user.profile.setData(undefined, saved);
       setEditing(false);
-      setOutcome({ ok: true, message: "Profile saved." });
+      setOutcome({ ok: true, message: t`Profile saved.` });
     } catch (cause) {
-      setOutcome({ ok: false, message: serverMessageOf(cause) ?? "We could not save your profile. Please try again." });
+      setOutcome({ ok: false, message: serverMessageOf(cause) ?? t`We could not save your profile. Please try again.` });
     }
   }
 
-  const { name, email, role, phoneNumber } = profile.data;
+  const { name, email, phoneNumber } = profile.data;
   return (
     <>
-      <h2>My Profile</h2>
+      <h2>
+        <Trans>My Profile</Trans>
+      </h2>
       {editing ? (
-        <form className="address-form" onSubmit={(event) => void save(event)} aria-label="Edit profile">
-          <Field label="Name" name="name" required maxLength={100} defaultValue={name} autoComplete="name" />
+        <form className="address-form" onSubmit={(event) => void save(event)} aria-label={t`Edit profile`}>
+          <Field label={t`Name`} name="name" required maxLength={100} defaultValue={name} autoComplete="name" />
           <Field
-            label="Phone number"
+            label={t`Phone number`}
             name="phoneNumber"
             type="tel"
             maxLength={20}
             defaultValue={phoneNumber ?? ""}
             autoComplete="tel"
             check={mobileProblem}
-            hint="10 digits, optionally with +91. Leave empty to remove it."
+            hint={`${mobileHint()} ${t`Leave empty to remove it.`}`}
           />
           <div className="form-actions">
-            <SubmitButton className="button button-primary" busy={update.isPending} busyLabel="Saving...">
-              Save profile
+            <SubmitButton className="button button-primary" busy={update.isPending} busyLabel={t`Saving...`}>
+              <Trans>Save profile</Trans>
             </SubmitButton>
             <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </form>
@@ -61,20 +75,22 @@ export function MyProfile() {
         <>
           <dl className="profile-facts">
             <div>
-              <dt>Name</dt>
+              <dt>
+                <Trans>Name</Trans>
+              </dt>
               <dd>{name}</dd>
             </div>
             <div>
-              <dt>Email</dt>
+              <dt>
+                <Trans>Email</Trans>
+              </dt>
               <dd>{email}</dd>
             </div>
             <div>
-              <dt>Role</dt>
-              <dd>{role}</dd>
-            </div>
-            <div>
-              <dt>Phone number</dt>
-              <dd>{phoneNumber ?? "Not added"}</dd>
+              <dt>
+                <Trans>Phone number</Trans>
+              </dt>
+              <dd>{phoneNumber ?? t`Not added`}</dd>
             </div>
           </dl>
           <button
@@ -85,7 +101,7 @@ export function MyProfile() {
               setEditing(true);
             }}
           >
-            Edit profile
+            <Trans>Edit profile</Trans>
           </button>
         </>
       )}

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Navigate, NavLink, Route, Routes, useLocation } from "react-router";
 import { openLoginPopup } from "../../lib/login-popup";
 import { setRedirectAfterLogin } from "../../lib/redirect-after-login";
@@ -7,22 +9,26 @@ import { ManageAddress } from "./ManageAddress";
 import { MyOrders } from "./MyOrders";
 import { MyProfile } from "./MyProfile";
 
-const SECTIONS = [
-  { path: "my-profile", label: "My Profile" },
-  { path: "manage-address", label: "Manage Address" },
-  { path: "my-orders", label: "My Orders" },
-] as const;
+const sections = () =>
+  [
+    { path: "my-profile", label: t`My Profile` },
+    { path: "manage-address", label: t`Manage Address` },
+    { path: "my-orders", label: t`My Orders` },
+  ] as const;
 
 /** /user-dashboard/*: my-profile (default), manage-address, my-orders (SPEC §2). */
 export function UserDashboard() {
-  useDocumentTitle("My account");
+  const { t } = useLingui();
+  useDocumentTitle(t`My account`);
   const token = useCustomerToken();
 
   return (
     <section className="container section dashboard">
-      <h1>My Account</h1>
-      <nav className="dashboard-nav" aria-label="My account">
-        {SECTIONS.map((section) => (
+      <h1>
+        <Trans>My Account</Trans>
+      </h1>
+      <nav className="dashboard-nav" aria-label={t`My account`}>
+        {sections().map((section) => (
           <NavLink key={section.path} to={`/user-dashboard/${section.path}`} className="dashboard-tab">
             {section.label}
           </NavLink>
@@ -49,7 +55,9 @@ function SignInPrompt() {
   const { pathname } = useLocation();
   return (
     <div className="empty-state">
-      <p>Please sign in to see your account.</p>
+      <p>
+        <Trans>Please sign in to see your account.</Trans>
+      </p>
       <button
         type="button"
         className="button button-primary"
@@ -58,7 +66,7 @@ function SignInPrompt() {
           openLoginPopup("Login");
         }}
       >
-        Sign In
+        <Trans>Sign In</Trans>
       </button>
     </div>
   );

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
+import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
+import { asc, eq } from "@mithai/db/sql";
+import { foodItems, orders, promoCodes } from "@mithai/db/schema";
+import type { TestApp } from "../testing";
+import { createCustomer, createTwinApps, placeOrderVia, sendWebhook, testAddress, verifyVia } from "./fixtures";
+
+/**
+ * Issue 25's races, on two app instances sharing one database (run on PostgreSQL with TEST_DATABASE_URL, where they
+ * really run at once): one customer placing on both servers at once keeps one open order; late payments for a
+ * single-use promo code arriving at once, by webhook and verify on both servers, give one paid order.
+ */
+describe("order lifecycle races", () => {
+  let one: TestApp;
+  let two: TestApp;
+  let closeApps: () => Promise<void>;
+  let itemId: string;
+  beforeAll(async () => {
+    ({ one, two, close: closeApps } = await createTwinApps());
+    [{ id: itemId }] = (await one.database.db.select({ id: foodItems.id }).from(foodItems).orderBy(asc(foodItems.slug)).limit(1)) as [{ id: string }];
+  });
+  afterAll(() => closeApps());
+
+  it("eight places by one customer at once, on two servers, leave one open order", async () => {
+    const buyer = await createCustomer(one);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => placeOrderVia(i % 2 ? two : one, buyer, { address: testAddress, items: [{ _id: itemId, quantity: 1 }] })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const mine = await one.database.db.select().from(orders).where(eq(orders.userId, buyer.userId));
+    expect(mine.filter((order) => order.paymentStatus === "pending")).toHaveLength(1);
+    expect(mine.filter((order) => order.paymentStatus === "expired")).toHaveLength(7);
+  });
+
+  it("late payments for a single-use promo code, arriving at once on two servers, pay one order; the others are refunded", async () => {
+    await one.database.db.insert(promoCodes).values({ code: "RACEONCE", kind: "percent", value: 50, maxUses: 1 });
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(one)));
+    const placed = [];
+    for (const buyer of buyers) {
+      const answer = await placeOrderVia(one, buyer, { address: testAddress, items: [{ _id: itemId, quantity: 1 }], promoCode: "RACEONCE" });
+      expect(answer.body).toMatchObject({ promoApplied: true });
+      placed.push(answer.body);
+      // The window closed: the use is free for the next customer.
+      await abandonPendingOrder(one.app.deps, buyer.userId, answer.body.orderId);
+    }
+    const paidAtGateway = await Promise.all(placed.map((order) => paySandboxOrder(one.database.db, one.env.payments, { orderId: order.razorpayOrderId, method: "upi", succeed: true })));
+    await Promise.all(
+      paidAtGateway.flatMap((outcome, i) => [sendWebhook(i % 2 ? one : two, outcome.webhook), verifyVia(i % 2 ? two : one, buyers[i]!, outcome.checkoutResponse!)]),
+    );
+    const states = await Promise.all(placed.map(async (order) => (await one.database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]!.paymentStatus));
+    expect(states.filter((state) => state === "paid")).toHaveLength(1);
+    expect(states.filter((state) => state === "refunded")).toHaveLength(3);
+    const [code] = await one.database.db.select().from(promoCodes).where(eq(promoCodes.code, "RACEONCE"));
+    expect(code!.uses).toBe(1);
+  });
+});

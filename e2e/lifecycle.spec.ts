@@ -1,0 +1,85 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createCustomer } from "./support/accounts";
+import { openAsAdmin } from "./support/admin";
+
+/**
+ * The order's life in a phone-sized browser (issue 25): the admin's status control offers only the moves the order
+ * allows and asks before an irreversible one; the customer's cancel confirm says the ₹150 clawback before it happens.
+ */
+const address = { fullName: "Asha Buyer", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" };
+
+/** A paid order of `kilos` of Kaju Katli for the customer, through the API (place, the sandbox window's pay, verify). */
+async function paidOrder(request: APIRequestContext, token: string, kilos: number): Promise<{ orderId: string; orderNumber: string; discountApplied: boolean; amount: number }> {
+  const auth = { authorization: `Bearer ${token}` };
+  const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
+  const placed = (await (await request.post("/api/order/place", { headers: auth, data: { address, items: [{ _id: item.data._id, quantity: kilos }] } })).json()) as {
+    orderId: string;
+    razorpayOrderId: string;
+    key: string;
+    discountApplied: boolean;
+    amount: number;
+  };
+  const paid = (await (await request.post("/sandbox/razorpay/checkout/pay", { data: { key: placed.key, order_id: placed.razorpayOrderId, method: "upi", outcome: "success" } })).json()) as {
+    response: Record<string, string>;
+  };
+  expect((await request.post("/api/order/verify", { headers: auth, data: paid.response })).ok()).toBe(true);
+  return { orderId: placed.orderId, orderNumber: `#${placed.orderId.slice(0, 8).toUpperCase()}`, discountApplied: placed.discountApplied, amount: placed.amount };
+}
+
+async function signIn(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => {
+    localStorage.setItem("token", value);
+    localStorage.setItem("cookieConsent", "accepted");
+  }, token);
+}
+
+test("the admin's status control offers only the allowed next statuses and asks before Delivered", async ({ page }) => {
+  const { token } = await createCustomer(page);
+  const { orderNumber } = await paidOrder(page.request, token, 1);
+  await openAsAdmin(page, "/admin/orders");
+  await page.getByRole("searchbox").fill(orderNumber);
+  await page.getByRole("button", { name: "Apply" }).click();
+  const card = page.getByRole("article", { name: `Order ${orderNumber}` });
+  const status = card.getByLabel("Status");
+  await expect(status.locator("option")).toHaveText(["Order Recieved", "Food Processing", "Out for delivery", "Delivered", "Cancelled"]);
+  await status.selectOption("Out for delivery");
+  await expect(page.getByText("Status updated")).toBeVisible();
+  // From "Out for delivery": one step back, Delivered, Cancelled — never two steps back.
+  await expect(status.locator("option")).toHaveText(["Out for delivery", "Food Processing", "Delivered", "Cancelled"]);
+
+  // Delivered is irreversible: the card asks first; keeping the status changes nothing.
+  await status.selectOption("Delivered");
+  const confirm = card.getByRole("group", { name: "Confirm Delivered" });
+  await expect(confirm).toContainText("this cannot be undone");
+  await confirm.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/lifecycle-status-confirm.png", fullPage: false });
+  await confirm.getByRole("button", { name: "Keep Out for delivery" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(status).toHaveValue("Out for delivery");
+  await status.selectOption("Delivered");
+  await card.getByRole("button", { name: "Yes, set Delivered" }).click();
+  await expect(page.getByText("Status updated").first()).toBeVisible();
+  await expect(status).toHaveValue("Delivered");
+  // Nothing follows Delivered.
+  await expect(status).toBeDisabled();
+});
+
+test("the customer's cancel confirm says the ₹150 clawback before it happens", async ({ page }) => {
+  const { token } = await createCustomer(page);
+  const first = await paidOrder(page.request, token, 1);
+  const second = await paidOrder(page.request, token, 2);
+  expect(second.discountApplied).toBe(true);
+  await signIn(page, token);
+  await page.goto("/user-dashboard/my-orders");
+  const order = page.getByRole("listitem", { name: `Order ${first.orderNumber}` });
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await order.getByRole("button", { name: "Cancel order" }).click();
+  await expect(order.getByRole("status")).toHaveText(/Your order is cancelled\. ₹[\d,.]+ is on its way back .* ₹150(\.00)? is kept back/);
+  expect(question).toMatch(/₹150(\.00)? is kept back, because your later discounted order this month got its ₹150 discount through this one/);
+  await expect(order).toContainText("Cancelled");
+  await page.screenshot({ path: "test-results/lifecycle-cancelled.png", fullPage: false });
+});

@@ -1,0 +1,74 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createCustomer } from "./support/accounts";
+import { openAsAdmin } from "./support/admin";
+
+/**
+ * Issue 30, order updates on WhatsApp, on a 390 × 844 phone: the customer opts in at checkout (the number prefilled,
+ * changeable), pays with the sandbox, and the WhatsApp sandbox page shows the receipt; the admin moves the order on
+ * and a second message appears.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function signedInWithCart(page: Page, request: APIRequestContext): Promise<void> {
+  const { token } = await createCustomer(page);
+  const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
+  expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: 1 } })).ok()).toBe(true);
+  await page.addInitScript((value) => {
+    localStorage.setItem("token", value);
+    localStorage.setItem("cookieConsent", "accepted");
+  }, token);
+}
+
+test("opt in at checkout, pay with the sandbox: the receipt and the admin's status change reach the WhatsApp sandbox", async ({ page, request }) => {
+  await signedInWithCart(page, request);
+  await page.goto("/order");
+  await page.getByLabel("Street address").fill("14 Residency Road");
+  await page.getByLabel("City").fill("Bengaluru");
+  await page.getByLabel("State").fill("Karnataka");
+  await page.getByLabel("Pincode").fill("560025");
+  await page.getByLabel("Mobile", { exact: true }).fill("98450 12345");
+
+  const optIn = page.getByRole("checkbox", { name: /Send me order updates on WhatsApp/ });
+  await expect(optIn).not.toBeChecked();
+  await expect(page.getByLabel("WhatsApp number")).toHaveCount(0);
+  await optIn.check();
+  // Prefilled with the mobile typed above (the account has none of its own); the customer may change it.
+  const number = page.getByLabel("WhatsApp number");
+  await expect(number).toHaveValue("98450 12345");
+  await expect(page.getByText("Sandbox: nothing is sent to WhatsApp")).toBeVisible();
+  await number.fill("12345");
+  await number.blur();
+  await expect(page.getByText(/Mobile number must be 10 digits/).first()).toBeVisible();
+  await number.fill("090000 12345");
+  await optIn.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/whatsapp-opt-in.png" });
+
+  await page.getByRole("button", { name: "Proceed to payment" }).click();
+  await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+  await expect(page).toHaveURL(/\/verify\?success=true&orderId=/);
+  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  const orderNumber = `#${orderId.slice(0, 8).toUpperCase()}`;
+
+  await page.goto("/sandbox/whatsapp");
+  await expect(page.getByText("Sandbox", { exact: true })).toBeVisible();
+  await expect(page.getByText("Test messages only: this shop has no WhatsApp token")).toBeVisible();
+  const ours = page.locator(".wa-message").filter({ hasText: orderNumber });
+  await expect(ours).toHaveCount(1);
+  await expect(ours.first()).toContainText("To +91 90000 12345 · order_receipt");
+  await expect(ours.first()).toContainText(`thank you for your order ${orderNumber} of ₹`);
+  await page.screenshot({ path: "test-results/whatsapp-sandbox-receipt.png" });
+
+  await openAsAdmin(page, "/admin/orders");
+  await page.getByRole("searchbox").fill(orderNumber);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("article", { name: `Order ${orderNumber}` }).getByLabel("Status").selectOption("Out for delivery");
+  await expect(page.getByText("Status updated")).toBeVisible();
+
+  await page.goto("/sandbox/whatsapp");
+  // The page refreshes itself: the status message appears on top, above the receipt.
+  await expect(ours).toHaveCount(2);
+  await expect(ours.first()).toContainText("order_status");
+  await expect(ours.first()).toContainText(`your order ${orderNumber} is out for delivery.`);
+  await expect(ours.nth(1)).toContainText("order_receipt");
+  await page.screenshot({ path: "test-results/whatsapp-sandbox-status.png" });
+});

@@ -1,0 +1,43 @@
+import type { DbOrTx } from "@mithai/db/client";
+import { foodItems, orders } from "@mithai/db/schema";
+import { and, eq, inArray, ne } from "@mithai/db/sql";
+import type { ReasonCode } from "@mithai/schema/reasons";
+import { promoStillHonoured, type Refusal } from "../promos/promos";
+import { paymentStatusIn } from "./query";
+
+type LateOrder = typeof orders.$inferSelect;
+
+/**
+ * A late payment (its order failed or expired, so it gave back its claims) is honoured only if, at payment time, what
+ * `place` checked still holds (DECISIONS "The order's life"): every item still on the menu at a price not above the
+ * order's, its promo code active, in its dates and within both limits for this customer, its month's discount slot
+ * free. (The stock is taken again by the payment itself; a shortage refuses it the same way, `STOCK_SHORT`.) Run in
+ * the payment's transaction with the order row locked; null when it can be paid.
+ */
+export async function lateRefusal(tx: DbOrTx, order: LateOrder, now: Date): Promise<Refusal | null> {
+  const ids = order.items.map((line) => line.foodItemId);
+  const onSale = await tx.select({ id: foodItems.id, pricePaise: foodItems.pricePaise, removedAt: foodItems.removedAt }).from(foodItems).where(inArray(foodItems.id, ids));
+  const byId = new Map(onSale.map((item) => [item.id, item]));
+  for (const line of order.items) {
+    const item = byId.get(line.foodItemId);
+    if (!item || item.removedAt) return { code: "ITEM_GONE", message: `${line.name} is not on the menu any more` };
+    if (item.pricePaise > line.unitPricePaise) return { code: "PRICE_CHANGED", message: `the price of ${line.name} went up` };
+  }
+  const promo = await promoStillHonoured(tx, order, now);
+  if (promo) return promo;
+  if (order.discountMonth) {
+    const [holder] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, order.userId), eq(orders.discountMonth, order.discountMonth), ne(orders.id, order.id), paymentStatusIn("holding")))
+      .limit(1);
+    if (holder) return { code: "DISCOUNT_TAKEN", message: "its ₹150 discount has gone to your other order" };
+  }
+  return null;
+}
+
+/** What the customer is told (verify's answer, the refund's reason and mail) for a refused late payment. */
+export function lateRefusalReason(refusal: { code: ReasonCode; message: string }): string {
+  const why = refusal.code.startsWith("PROMO_") ? "its promo code cannot be used for it any more" : refusal.message;
+  return `the payment arrived after the order had expired, and ${why}`;
+}
