@@ -47,7 +47,9 @@ export async function englishLeftOn(page: Page, own: ShopperOwnWords): Promise<s
       text
         .split(/\s+/)
         .map(stripPunctuation)
-        .filter((word) => /[A-Za-z]/.test(word) && !ALLOWED_WORDS.has(word) && !typedWords.has(word) && !ALLOWED_CODES.some((code) => code.test(word))),
+        .filter((word) => /[A-Za-z]/.test(word) && !typedWords.has(word) && !ALLOWED_CODES.some((code) => code.test(word)))
+        // Telugu and Hindi join case endings to a brand name ("WhatsAppలో"): only the Latin letters are judged.
+        .filter((word) => !(word.match(/[A-Za-z]+/g) ?? []).every((latin) => ALLOWED_WORDS.has(latin))),
     );
 }
 

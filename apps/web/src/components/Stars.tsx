@@ -1,6 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatNumber } from "../lib/format";
+import { formatAverage, formatNumber } from "../lib/format";
 import type { ItemRating } from "@mithai/schema/catalog";
 
 const percent = (stars: number) => `${(Math.min(Math.max(stars, 0), 5) / 5) * 100}%`;
@@ -29,7 +29,7 @@ export function ItemStars({ rating, long = false }: { rating: ItemRating; long?:
     <span className="item-stars">
       <StarRow value={rating.average} label={t`Rated ${average} out of 5 from ${ratings}`} />
       <span className="item-stars-figures" aria-hidden="true">
-        {formatNumber(Number(rating.average.toFixed(1)))} {long ? `· ${ratings}` : `(${formatNumber(rating.count)})`}
+        {formatAverage(rating.average)} {long ? `· ${ratings}` : `(${formatNumber(rating.count)})`}
       </span>
     </span>
   );

@@ -1,6 +1,6 @@
 import { i18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDay, formatDate, formatRupees } from "./format";
+import { formatAverage, formatCalendarDay, formatDate, formatRupees } from "./format";
 
 const inLanguage = (language: "en" | "hi" | "te") => i18n.loadAndActivate({ locale: language, messages: {} });
 
@@ -11,6 +11,13 @@ describe("numbers, money and dates in the page's language", () => {
       expect(formatRupees(128000.5)).toBe("₹1,28,000.50");
       expect(formatRupees(480)).toBe("₹480");
     }
+  });
+
+  it("shows a star average with one decimal, a whole one too", () => {
+    inLanguage("en");
+    expect(formatAverage(4)).toBe("4.0");
+    expect(formatAverage(4.5)).toBe("4.5");
+    expect(formatAverage(4.333)).toBe("4.3");
   });
 
   it("writes dates in the language, in the shop's time zone whatever the phone's", () => {

@@ -27,6 +27,10 @@ export function formatRupees(rupees: number): string {
 
 export const formatNumber = (value: number): string => cached("number", (locale) => new Intl.NumberFormat(locale)).format(value);
 
+/** A star average as shops show it, always with one decimal: "4.0", "4.5". */
+export const formatAverage = (value: number): string =>
+  cached("average", (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value);
+
 const dateStyles = {
   /** 27 Nov 2026 */
   date: { dateStyle: "medium" },
