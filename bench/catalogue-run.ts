@@ -8,7 +8,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { catalogueLoad, catalogueTable, overheadTable } from "./catalogue";
+import { catalogueLoad, catalogueTable, overheadTable, type CatalogueRow } from "./catalogue";
+import { benchBefore, benchRounds, changeOfMeans, eachRound } from "./lib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3310);
@@ -23,7 +24,25 @@ const collector = createServer((req, res) => {
 await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
 const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
 
-const load = (shopEnv: Record<string, string>) => catalogueLoad({ root, seconds, barePort: port, shopPort: port + 1, shopEnv });
+const load = (shopEnv: Record<string, string>, tree = root) => catalogueLoad({ root: tree, seconds, barePort: port, shopPort: port + 1, shopEnv });
+
+const before = benchBefore();
+if (before) {
+  // Side by side with another build (BENCH_BEFORE), each with the shop's own defaults, in alternating rounds.
+  const rounds: { before: CatalogueRow[]; after: CatalogueRow[] }[] = [];
+  for (let round = 0; round < benchRounds(); round++) rounds.push({ before: await load({}, before), after: await load({}) });
+  collector.close();
+  const column = (side: "before" | "after", index: number, field: "requestsPerSecond" | "serverCpuMicrosPerRequest") => rounds.map((round) => round[side][index]![field] ?? null);
+  console.log(`Catalogue reads, ${before} (before) against ${root} (after), ${rounds.length} alternating rounds of ${seconds} s each, the shop's defaults:`);
+  console.log("| endpoint | req/s before | req/s after | change | server CPU µs/req before | after | change |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  rounds[0]!.after.forEach((row, index) => {
+    const rps = [column("before", index, "requestsPerSecond"), column("after", index, "requestsPerSecond")] as const;
+    const cpu = [column("before", index, "serverCpuMicrosPerRequest"), column("after", index, "serverCpuMicrosPerRequest")] as const;
+    console.log(`| ${row.name} | ${eachRound(rps[0])} | ${eachRound(rps[1])} | ${changeOfMeans(...rps)} | ${eachRound(cpu[0])} | ${eachRound(cpu[1])} | ${changeOfMeans(...cpu)} |`);
+  });
+  process.exit(0);
+}
 const off = await load({ METRICS_PORT: "off" });
 const sampled = await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" });
 const sampledBytes = exported;

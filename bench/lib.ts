@@ -88,3 +88,22 @@ export async function startProcess(command: string, args: string[], env: Record<
       }),
   };
 }
+
+/**
+ * BENCH_BEFORE: the root of another checkout of the shop, built (`git worktree add ../before <commit>`, `npm ci`,
+ * `npx turbo run build --filter=@mithai/server --filter=@mithai/web`), to measure against this one side by side. Rounds
+ * alternate (before, after, before, after) so a machine that slows down or speeds up weighs on both alike.
+ */
+export const benchBefore = (): string | undefined => process.env.BENCH_BEFORE || undefined;
+export const benchRounds = (): number => Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** "243, 228" (each round), and the change of the means as "-12.3 %". */
+export const eachRound = (values: (number | null)[]): string => values.map((value) => value ?? "n/a").join(", ");
+export function changeOfMeans(before: (number | null)[], after: (number | null)[]): string {
+  const a = before.filter((value): value is number => value !== null);
+  const b = after.filter((value): value is number => value !== null);
+  if (a.length === 0 || b.length === 0) return "n/a";
+  const change = ((mean(b) - mean(a)) / mean(a)) * 100;
+  return `${change >= 0 ? "+" : ""}${change.toFixed(1)} %`;
+}
