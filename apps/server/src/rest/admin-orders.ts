@@ -14,7 +14,7 @@ import {
   todaySalesAnswerSchema,
   updateOrderStatusSchema,
 } from "@mithai/schema/contracts/admin";
-import { refundAnswerSchema } from "@mithai/schema/contracts/answers";
+import { refundAnswerSchema } from "@mithai/schema/contracts/order";
 import { z } from "@mithai/schema/contracts/z";
 import { contract, fileBytes } from "./contract";
 import { requireAdmin } from "./admin-http";

@@ -5,20 +5,23 @@ import { removeCartPromo } from "@mithai/api/promos/cart-promo";
 import { createPromo, deletePromo, listPromos, updatePromo } from "@mithai/api/promos/promos";
 import { setStock } from "@mithai/api/stock/stock";
 import {
+  deletedSchema,
   deliveryQuoteInputSchema,
-  deliveryZoneInputSchema,
-  kitchenIdInputSchema,
-  promoApplyInputSchema,
-  promoInputSchema,
-  setStockInputSchema,
+  deliveryQuoteSchema,
   deliveryTermsAnswerSchema,
   deliveryZoneAnswerSchema,
+  deliveryZoneInputSchema,
   deliveryZoneListAnswerSchema,
+  kitchenIdInputSchema,
   promoAnswerSchema,
+  promoApplyAnswerSchema,
+  promoApplyInputSchema,
+  promoInputSchema,
   promoListAnswerSchema,
   promoRemovedAnswerSchema,
+  setStockInputSchema,
+  stockAnswerSchema,
 } from "@mithai/schema/contracts/kitchen";
-import { deletedSchema, deliveryQuoteSchema, promoApplyAnswerSchema, stockAnswerSchema } from "@mithai/schema/contracts/answers";
 import { contract } from "./contract";
 import { requireAdmin } from "./admin-http";
 import { customerRestContext, parseInput } from "./request";

@@ -7,13 +7,13 @@ import {
   deleteAddressInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
+  messageAnswerSchema,
   registerInputSchema,
   resetPasswordInputSchema,
   updateAddressInputSchema,
   updateProfileInputSchema,
   userProfileSchema,
 } from "@mithai/schema/contracts/account";
-import { messageAnswerSchema } from "@mithai/schema/contracts/answers";
 import { customerProcedure, publicProcedure } from "../trpc";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { logOut } from "./logout";

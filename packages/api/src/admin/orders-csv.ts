@@ -1,7 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import type { AdminOrder } from "@mithai/schema/admin";
-import type { OrderFilters, OrdersCsvInput } from "@mithai/schema/contracts/admin";
-import type { OrdersCsvPage } from "@mithai/schema/contracts/answers";
+import type { OrderFilters, OrdersCsvInput, OrdersCsvPage } from "@mithai/schema/contracts/admin";
 import { csvLine } from "@mithai/schema/csv";
 import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
 import { orderBatches, orderPage } from "./orders-admin";

@@ -2,33 +2,30 @@ import { z } from "zod";
 import type { TRPCRouterRecord } from "@trpc/server";
 import {
   addFoodFormSchema,
+  adminCustomerPageSchema,
+  adminOrderPageSchema,
+  adminReviewPageSchema,
   checkFoodAnswerSchema,
   checkFoodFormSchema,
   customerListInputSchema,
   editFoodFormSchema,
   orderListInputSchema,
   ordersCsvInputSchema,
+  ordersCsvPageSchema,
   refundIdInputSchema,
   refundOrderInputSchema,
   removeFoodInputSchema,
   retryMailInputSchema,
   reviewIdInputSchema,
   reviewListInputSchema,
-  updateOrderStatusSchema,
-} from "@mithai/schema/contracts/admin";
-import {
-  adminCustomerPageSchema,
-  adminOrderPageSchema,
-  adminReviewPageSchema,
-  adminFoodItemSchema,
-  ordersCsvPageSchema,
-  refundAnswerSchema,
   todaySalesSchema,
   undeliveredMailListSchema,
-  messageAnswerSchema,
-} from "@mithai/schema/contracts/answers";
+  updateOrderStatusSchema,
+} from "@mithai/schema/contracts/admin";
+import { refundAnswerSchema } from "@mithai/schema/contracts/order";
+import { messageAnswerSchema } from "@mithai/schema/contracts/account";
 import { healthReportSchema } from "@mithai/schema/operations";
-import { catalogIdInputSchema } from "@mithai/schema/contracts/catalog";
+import { adminFoodItemSchema, catalogIdInputSchema } from "@mithai/schema/contracts/catalog";
 import { adminProcedure } from "../trpc";
 import { findById } from "../catalog/cache";
 import { healthReport } from "../health/report";

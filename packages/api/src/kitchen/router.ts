@@ -1,15 +1,21 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import {
+  deletedSchema,
   deliveryQuoteInputSchema,
+  deliveryQuoteSchema,
+  deliveryTermsSchema,
   deliveryZoneInputSchema,
+  deliveryZoneSchema,
   kitchenIdInputSchema,
+  promoApplyAnswerSchema,
   promoApplyInputSchema,
+  promoCodeSchema,
   promoInputSchema,
   setStockInputSchema,
+  stockAnswerSchema,
   updateDeliveryZoneInputSchema,
   updatePromoInputSchema,
 } from "@mithai/schema/contracts/kitchen";
-import { deletedSchema, deliveryQuoteSchema, deliveryTermsSchema, deliveryZoneSchema, promoApplyAnswerSchema, promoCodeSchema, stockAnswerSchema } from "@mithai/schema/contracts/answers";
 import { z } from "zod";
 import { adminProcedure, customerProcedure, publicProcedure } from "../trpc";
 import { createDeliveryZone, deleteDeliveryZone, deliveryTerms, listDeliveryZones, quoteDelivery, updateDeliveryZone } from "../delivery/zones";

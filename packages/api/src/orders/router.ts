@@ -1,7 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { abandonOrderInputSchema, cancelOrderInputSchema, checkoutPreviewInputSchema, creditNoteInputSchema, invoiceInputSchema, placeOrderInputSchema, verifyPaymentInputSchema } from "@mithai/schema/contracts/order";
-import { abandonAnswerSchema, checkoutPreviewSchema, customerOrderSchema, invoiceDocumentSchema, placedOrderSchema, refundAnswerSchema, verifyResultSchema } from "@mithai/schema/contracts/answers";
+import { abandonAnswerSchema, abandonOrderInputSchema, cancelOrderInputSchema, checkoutPreviewInputSchema, checkoutPreviewSchema, creditNoteInputSchema, customerOrderSchema, invoiceDocumentSchema, invoiceInputSchema, placedOrderSchema, placeOrderInputSchema, refundAnswerSchema, verifyPaymentInputSchema, verifyResultSchema } from "@mithai/schema/contracts/order";
 import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/invoice";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";

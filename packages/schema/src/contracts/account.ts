@@ -123,6 +123,9 @@ export const authResultSchema = z.object({ token: z.string(), role: roleSchema, 
 /** The customer's saved addresses, as every address change answers them. */
 export const addressListSchema = z.array(addressSchema);
 
+/** An answer that only says what happened ("Address removed"). */
+export const messageAnswerSchema = z.object({ message: z.string() });
+
 /** REST answers (SPEC §7). A bare `{ success, message }`: logout, password reset, consent and the like. */
 export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 /** `POST /api/user/register`. */

@@ -1,12 +1,13 @@
 import { z } from "./z";
-import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN } from "../admin";
+import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN, type AdminCustomerPage, type AdminOrderPage, type AdminReviewPage, type TodaySales, type UndeliveredMail } from "../admin";
+import { MAIL_KINDS } from "../mail";
 import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
 import { TRANSLATED_LANGUAGES, type ItemTranslations } from "../languages";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
 import { ORDER_DATE_RANGE, ORDER_STATUSES, PAYMENT_STATUSES } from "../order";
-import { categorySchema, slugSchema } from "./catalog";
+import { adminFoodItemSchema, categorySchema, slugSchema } from "./catalog";
 import { stockKgSchema } from "./kitchen";
-import { adminFoodItemSchema, adminOrderPageSchema, todaySalesSchema } from "./answers";
+import { customerOrderSchema } from "./order";
 
 const PRICE_MESSAGE = "Price must be a number from ₹1 to ₹1,00,000 with at most 2 decimals";
 
@@ -296,6 +297,78 @@ export const ordersCsvInputSchema = z.intersection(
 export type OrdersCsvInput = z.output<typeof ordersCsvInputSchema>;
 
 export const removeFoodInputSchema = z.object({ id: z.string({ message: "id: the item's id is required" }).max(100, "id: the item's id is required") });
+
+/**
+ * What procedures answer, as `.output()` contracts: the typed client's types are these, and a service that answers
+ * anything else fails loudly (a 500 in the tests) instead of sending it. Money is rupees as numbers, as everywhere.
+ */
+
+const rupees = z.number();
+const isoTime = z.string();
+
+export const adminOrderSchema = customerOrderSchema.extend({
+  discountApplied: z.boolean(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+});
+
+export const adminOrderPageSchema = z.object({
+  data: z.array(adminOrderSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+  totalCapped: z.boolean(),
+}) satisfies z.ZodType<AdminOrderPage>;
+
+/** One page of the orders export: CSV text (the first page starts with the byte-order mark and the header line). */
+export const ordersCsvPageSchema = z.object({ csv: z.string(), nextCursor: z.string().nullable() });
+export type OrdersCsvPage = z.infer<typeof ordersCsvPageSchema>;
+
+export const todaySalesSchema = z.object({ date: z.string(), orders: z.number(), revenue: rupees }) satisfies z.ZodType<TodaySales>;
+
+export const adminCustomerPageSchema = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      phoneNumber: z.string().nullable(),
+      createdAt: isoTime,
+      paidOrders: z.number(),
+      totalSpent: rupees,
+      lastOrderAt: isoTime.nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<AdminCustomerPage>;
+
+export const adminReviewPageSchema = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      productId: z.string(),
+      productName: z.string(),
+      username: z.string(),
+      email: z.string().nullable(),
+      review: z.string(),
+      createdAt: isoTime,
+      hiddenAt: isoTime.nullable(),
+      hiddenBy: z.string().nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<AdminReviewPage>;
+
+export const undeliveredMailListSchema = z.array(
+  z.object({
+    id: z.string(),
+    kind: z.enum(MAIL_KINDS),
+    recipient: z.string(),
+    attempts: z.number(),
+    lastError: z.string().nullable(),
+    createdAt: isoTime,
+    nextAttemptAt: isoTime,
+  }),
+) satisfies z.ZodType<UndeliveredMail[]>;
 
 /** REST answers (SPEC §7). `POST /api/food/add` and `PUT /api/food/edit/{id}`: the item as saved. */
 /** `POST /api/food/add`, `PUT /api/food/edit/{id}`: the item as the admin sees it, with its translations. */

@@ -1,6 +1,5 @@
 import { z } from "./z";
-import { foodItemSchema } from "./answers";
-import { CATEGORIES, SEARCH_QUERY_MAX } from "../catalog";
+import { CATEGORIES, SEARCH_QUERY_MAX, type AdminFoodItem, type FoodItem } from "../catalog";
 import { languageSchema } from "../languages";
 
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(", ")}` });
@@ -49,6 +48,49 @@ export const catalogSearchInputSchema = catalogLangInputSchema.extend({
     .min(1, "q: type what to search for")
     .max(SEARCH_QUERY_MAX, `q: at most ${SEARCH_QUERY_MAX} characters`),
 });
+
+/**
+ * What procedures answer, as `.output()` contracts: the typed client's types are these, and a service that answers
+ * anything else fails loudly (a 500 in the tests) instead of sending it. Money is rupees as numbers, as everywhere.
+ */
+
+const rupees = z.number();
+
+export const foodItemSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: rupees,
+  image: z.string(),
+  category: z.enum(CATEGORIES),
+  ingredients: z.string(),
+  benefits: z.string(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  metaKeywords: z.string(),
+  googleTagHead: z.string(),
+  googleTagBody: z.string(),
+  hsn: z.string(),
+  gstRate: z.number(),
+  stockKg: z.number().int().nullable(),
+  soldOut: z.boolean(),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+}) satisfies z.ZodType<FoodItem>;
+
+const translationAnswerSchema = z.object({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  ingredients: z.string().optional(),
+  healthBenefits: z.string().optional(),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
+});
+
+/** An item as the admin's answers show it: English fields plus `translations` (DECISIONS, "Languages"). */
+export const adminFoodItemSchema = foodItemSchema.extend({
+  translations: z.object({ hi: translationAnswerSchema.optional(), te: translationAnswerSchema.optional() }),
+}) satisfies z.ZodType<AdminFoodItem>;
 
 /** REST answers (SPEC §7): `GET /api/food/list` and `/api/food/search`. */
 export const foodListAnswerSchema = z.object({ success: z.literal(true), data: z.array(foodItemSchema) });

@@ -1,8 +1,7 @@
 import { z } from "./z";
-import { MAX_STOCK_KG, PROMO_KINDS } from "../kitchen";
+import { MAX_STOCK_KG, PROMO_KINDS, type DeliveryQuote, type DeliveryTerms, type DeliveryZone, type PromoApplyAnswer, type PromoCode } from "../kitchen";
 import { rupeesToPaise } from "../money";
 import { pincodeSchema } from "./account";
-import { deliveryTermsSchema, deliveryZoneSchema, promoCodeSchema } from "./answers";
 
 /**
  * Messages an owner reads beside a form field are sentences with the field's name in words ("Max days must be at least
@@ -164,6 +163,69 @@ export const updatePromoInputSchema = z.object({ id: kitchenIdInputSchema.shape.
 
 /** `POST /api/promo/apply { code }`: what the code takes off the customer's cart now. */
 export const promoApplyInputSchema = z.object({ code: z.string({ message: "code: type a promo code" }).trim().min(1, "code: type a promo code").max(30, "code: no promo code is that long") });
+
+/**
+ * What procedures answer, as `.output()` contracts: the typed client's types are these, and a service that answers
+ * anything else fails loudly (a 500 in the tests) instead of sending it. Money is rupees as numbers, as everywhere.
+ */
+
+const rupees = z.number();
+const isoTime = z.string();
+
+/** `delivery.quote`: whether a PIN code is served, the charge and the expected days. */
+export const deliveryQuoteSchema = z.object({
+  success: z.literal(true),
+  serviceable: z.boolean(),
+  charge: rupees,
+  etaFrom: z.string().nullable(),
+  etaTo: z.string().nullable(),
+  zone: z.string().nullable(),
+  message: z.string(),
+}) satisfies z.ZodType<DeliveryQuote>;
+
+export const deliveryTermsSchema = z.object({
+  zones: z.array(z.object({ name: z.string(), charge: rupees, freeAbove: rupees.nullable() })),
+  summary: z.string(),
+}) satisfies z.ZodType<DeliveryTerms>;
+
+/** `admin.setStock`: the kilograms now left (null: not tracked). */
+export const stockAnswerSchema = z.object({ success: z.literal(true), stockKg: z.number().int().nullable() });
+
+/** Answer of a delete: the row is gone. */
+export const deletedSchema = z.object({ success: z.literal(true) });
+
+export const deliveryZoneSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  pincodes: z.array(z.string()),
+  charge: rupees,
+  freeAbove: rupees.nullable(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+}) satisfies z.ZodType<DeliveryZone>;
+
+export const promoCodeSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: z.enum(PROMO_KINDS),
+  value: z.number(),
+  minSubtotal: rupees,
+  validFrom: isoTime.nullable(),
+  validTo: isoTime.nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerCustomer: z.number().int().nullable(),
+  active: z.boolean(),
+  uses: z.number().int(),
+  overrun: z.number().int(),
+  pending: z.number().int(),
+}) satisfies z.ZodType<PromoCode>;
+
+export const promoApplyAnswerSchema = z.object({
+  success: z.boolean(),
+  discount: rupees,
+  message: z.string(),
+  code: z.string().optional(),
+}) satisfies z.ZodType<PromoApplyAnswer>;
 
 /** REST answers (DECISIONS "The kitchen's rules"). `GET /api/delivery/terms`. */
 export const deliveryTermsAnswerSchema = deliveryTermsSchema.extend({ success: z.literal(true) });

@@ -1,11 +1,12 @@
 import { z } from "./z";
-import type { DeliveryAddressInput } from "../order";
+import { CURRENCY, ORDER_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type DeliveryAddressInput, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
+import { REASON_CODES, type ReasonCode } from "../reasons";
+import { WHATSAPP_MODES } from "../whatsapp";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "../cart";
-import { addressInputSchema, mobileSchema, pincodeSchema } from "./account";
+import { addressInputSchema, addressSchema, mobileSchema, pincodeSchema } from "./account";
 import { emailSchema } from "./auth";
 import { cartItemIdSchema, quantitySchema } from "./cart";
-import { promoApplyInputSchema } from "./kitchen";
-import { customerOrderSchema } from "./answers";
+import { deliveryQuoteSchema, promoApplyInputSchema } from "./kitchen";
 
 /** The checkout address: a saved-address shape (same PIN code and mobile rules) plus who receives it. */
 export const deliveryAddressSchema = addressInputSchema.extend({
@@ -76,6 +77,135 @@ export const invoiceInputSchema = cancelOrderInputSchema;
 export const creditNoteInputSchema = cancelOrderInputSchema.extend({
   number: z.string({ message: "number: the credit note's number is required" }).trim().min(1, { message: "number: the credit note's number is required" }).max(40, { message: "number: at most 40 characters" }),
 });
+
+/**
+ * What procedures answer, as `.output()` contracts: the typed client's types are these, and a service that answers
+ * anything else fails loudly (a 500 in the tests) instead of sending it. Money is rupees as numbers, as everywhere.
+ */
+
+const rupees = z.number();
+const isoTime = z.string();
+
+const refundSchema = z.object({
+  id: z.string(),
+  amount: rupees,
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  createdAt: isoTime,
+  processedAt: isoTime.nullable(),
+  failureReason: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  clawback: z.number(),
+});
+
+export const customerOrderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  items: z.array(z.object({ _id: z.string(), name: z.string(), quantity: z.number(), price: rupees })),
+  subtotal: rupees,
+  discount: rupees,
+  amount: rupees,
+  promoCode: z.string().nullable(),
+  deliveryCharge: rupees,
+  createdAt: isoTime,
+  paymentId: z.string().nullable(),
+  status: z.string(),
+  address: addressSchema.omit({ _id: true }).extend({ fullName: z.string(), email: z.string() }),
+  paidAt: isoTime.nullable(),
+  refunds: z.array(refundSchema),
+  refundedAmount: rupees,
+  net: rupees,
+  invoiceNumber: z.string().nullable(),
+  statusHistory: z.array(z.object({ status: z.string(), at: isoTime, by: z.string().nullable().optional() })),
+  allowedNext: z.array(z.enum(ORDER_STATUSES)),
+  cancelClawback: rupees,
+}) satisfies z.ZodType<CustomerOrder>;
+
+export const refundAnswerSchema = z.object({
+  success: z.literal(true),
+  refund: z.object({ id: z.string(), amount: rupees, status: z.enum(REFUND_STATUSES) }),
+  message: z.string(),
+}) satisfies z.ZodType<RefundAnswer>;
+
+/** `order.place`: the pending order and what the payment window needs; `amount` here is paise, as Razorpay takes it. */
+export const placedOrderSchema = z.object({
+  success: z.literal(true),
+  orderId: z.string(),
+  razorpayOrderId: z.string(),
+  amount: z.number().int(),
+  currency: z.literal(CURRENCY),
+  key: z.string(),
+  discountApplied: z.boolean(),
+  promoApplied: z.boolean(),
+  promoCode: z.string().nullable(),
+  discount: rupees,
+  deliveryCharge: rupees,
+}) satisfies z.ZodType<PlacedOrder>;
+
+/** `order.preview`: what `place` would charge now (rupees). */
+export const checkoutPreviewSchema = z.object({
+  lines: z.array(
+    z.object({ _id: z.string(), name: z.string(), image: z.string(), price: rupees, quantity: z.number(), lineTotal: rupees, stockKg: z.number().int().nullable(), problem: z.string().nullable() }),
+  ),
+  subtotal: rupees,
+  discount: rupees,
+  amount: rupees,
+  discountApplied: z.boolean(),
+  promoApplied: z.string().nullable(),
+  promoMessage: z.string().nullable(),
+  deliveryCharge: rupees,
+  delivery: deliveryQuoteSchema.nullable(),
+  paymentMode: z.enum(PAYMENTS_MODES),
+  whatsappMode: z.enum(WHATSAPP_MODES),
+}) satisfies z.ZodType<CheckoutPreview>;
+
+/** `order.verify`: whether the payment was confirmed (a no is data, with its message), and the month's paid orders before it. */
+export const verifyResultSchema = z.object({
+  success: z.boolean(),
+  orderId: z.string().optional(),
+  discountApplied: z.boolean().optional(),
+  orderCount: z.number().int().optional(),
+  message: z.string().optional(),
+  code: z.enum(REASON_CODES as [ReasonCode, ...ReasonCode[]]).optional(),
+}) satisfies z.ZodType<VerifyResult>;
+
+/** `order.abandon`: the order's payment status after the window was closed. */
+export const abandonAnswerSchema = z.object({ paymentStatus: z.string() });
+
+const paise = z.number().int();
+/** The figures a tax document adds up, per line and in total (paise, the GST split worked out to the paisa). */
+const taxFigures = { grossPaise: paise, discountPaise: paise, taxablePaise: paise, cgstPaise: paise, sgstPaise: paise, igstPaise: paise };
+
+/** tRPC `order.invoice` and `order.creditNote`: the document the PDF prints, as data (dates as ISO strings). */
+export const invoiceDocumentSchema = z.object({
+  title: z.enum(["Tax invoice", "Bill of supply", "Credit note"]),
+  /** A credit note names the invoice it corrects and why (a refund). */
+  reference: z.object({ invoiceNumber: z.string(), invoiceDate: isoTime, reason: z.string() }).optional(),
+  number: z.string(),
+  date: isoTime,
+  orderNumber: z.string(),
+  supplier: z.object({ legalName: z.string(), address: z.string(), state: z.string(), gstin: z.string().optional(), stateCode: z.string().nullable() }),
+  recipient: z.object({ name: z.string(), address: z.string(), state: z.string(), stateCode: z.string().nullable() }),
+  placeOfSupply: z.string(),
+  figures: z.object({
+    lines: z.array(
+      z.object({
+        name: z.string(),
+        hsn: z.string(),
+        gstRate: z.number(),
+        quantity: z.number(),
+        unitPricePaise: paise,
+        discountable: z.boolean().optional(),
+        ...taxFigures,
+        valuePaise: paise,
+      }),
+    ),
+    totals: z.object({ ...taxFigures, totalPaise: paise }),
+  }),
+  intraState: z.boolean(),
+  amountInWords: z.string(),
+});
+export type InvoiceDocumentData = z.infer<typeof invoiceDocumentSchema>;
 
 /** REST answer of `POST /api/order/userorders`: the customer's orders, newest first. */
 export const customerOrdersAnswerSchema = z.object({ success: z.literal(true), data: z.array(customerOrderSchema) });
