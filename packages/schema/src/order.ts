@@ -3,6 +3,10 @@ import type { DeliveryQuote } from "./kitchen";
 import type { ReasonCode } from "./reasons";
 import type { WhatsappMode } from "./whatsapp";
 
+/** Why a promo code given at checkout does not apply: a refusal's code, or the month's ₹150 being larger. */
+export const MONTHLY_DISCOUNT_LARGER = "MONTHLY_DISCOUNT_LARGER";
+export type PromoReason = ReasonCode | typeof MONTHLY_DISCOUNT_LARGER;
+
 /** Order and payment facts shared by server and browser (no zod here: the storefront bundle stays small). */
 export const DISCOUNT_PAISE = 150 * 100;
 /** The discount is given on this paid order of a calendar month (Asia/Kolkata). */
@@ -109,6 +113,12 @@ export interface CheckoutPreview {
   /** The promo code whose discount applies, and why a code given does not (unknown, expired, used up, smaller than ₹150…). */
   promoApplied: string | null;
   promoMessage: string | null;
+  /**
+   * Why the promo code given does not apply, for clients that word it themselves (the storefront in Hindi and Telugu):
+   * its refusal's reason code (PROMO_EXPIRED, …), or MONTHLY_DISCOUNT_LARGER when the month's ₹150 is the larger
+   * discount; null when `promoMessage` is.
+   */
+  promoReason: PromoReason | null;
   /** Rupees, for the pincode given (0 without one), and that pincode's quote. */
   deliveryCharge: number;
   delivery: DeliveryQuote | null;

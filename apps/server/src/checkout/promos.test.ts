@@ -3,6 +3,7 @@ import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
 import { asc, eq } from "@mithai/db/sql";
 import { foodItems, orders } from "@mithai/db/schema";
 import type { PromoApplyAnswer, PromoCode } from "@mithai/schema/kitchen";
+import type { CheckoutPreview } from "@mithai/schema/order";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, verifyVia, type Customer } from "./fixtures";
@@ -31,6 +32,11 @@ describe("promo codes", () => {
   };
   const place = (buyer: Customer, quantity: number, promoCode?: string) =>
     placeOrderVia(t, buyer, { address: testAddress, items: [{ _id: item.id, quantity }], ...(promoCode ? { promoCode } : {}) });
+  /** The order page's summary over tRPC with a promo code, as the storefront asks for it. */
+  const preview = async (buyer: Customer, promoCode: string) => {
+    const input = encodeURIComponent(JSON.stringify({ promoCode }));
+    return jsonOf<{ result: { data: CheckoutPreview } }>(await t.app.inject({ method: "GET", url: `/trpc/order.preview?input=${input}`, headers: bearer(buyer.token) })).result.data;
+  };
   const pay = async (buyer: Customer, placed: Awaited<ReturnType<typeof place>>["body"]) => verifyVia(t, buyer, (await payInSandboxWindow(t, placed)).response!);
 
   it("the admin creates, lists, edits and deletes codes; bad input is refused naming the field", async () => {
@@ -67,6 +73,10 @@ describe("promo codes", () => {
     expect(await apply(buyer, "offline")).toMatchObject({ status: 400, body: { message: "promoCode: This promo code does not exist" } });
     expect(await apply(buyer, "OLDIE")).toMatchObject({ status: 400, body: { message: "promoCode: This promo code has expired" } });
     expect((await apply(buyer, "BIGSPEND")).body.message).toBe("promoCode: This promo code needs a subtotal of at least ₹1,00,000");
+    // The order page's summary says why too, with the reason's code for a storefront that words it in Hindi or Telugu.
+    expect(await preview(buyer, "OLDIE")).toMatchObject({ promoApplied: null, promoMessage: "This promo code has expired", promoReason: "PROMO_EXPIRED" });
+    expect(await preview(buyer, "BIGSPEND")).toMatchObject({ promoApplied: null, promoReason: "PROMO_MIN_SUBTOTAL" });
+    expect(await preview(buyer, "DIWALI10")).toMatchObject({ promoApplied: "DIWALI10", promoMessage: null, promoReason: null });
     const unsigned = await t.app.inject({ method: "POST", url: "/api/promo/apply", payload: { code: "DIWALI10" } });
     expect(unsigned.statusCode).toBe(401);
   });
@@ -93,6 +103,7 @@ describe("promo codes", () => {
     // The month's 2nd order: ₹150 off beats ₹10 off.
     await fillCart(t, buyer, [4]);
     expect((await apply(buyer, "TINY")).body).toMatchObject({ success: true, discount: 150, message: expect.stringMatching(/₹150 monthly discount is larger/) });
+    expect(await preview(buyer, "TINY")).toMatchObject({ discountApplied: true, promoApplied: null, promoMessage: expect.stringMatching(/₹150 monthly discount is larger than TINY/), promoReason: "MONTHLY_DISCOUNT_LARGER" });
     const small = await place(buyer, 4, "TINY");
     expect(small.body).toMatchObject({ discountApplied: true, promoApplied: false, discount: 150, amount: item.pricePaise * 4 - 15_000 });
     await abandonPendingOrder(t.app.deps, buyer.userId, small.body.orderId);

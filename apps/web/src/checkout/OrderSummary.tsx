@@ -2,7 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { stockShortText } from "../lib/order-text";
 import { formatRupees } from "../lib/format";
 import { activeLanguage } from "../lib/i18n";
-import type { CheckoutPreview } from "@mithai/schema/order";
+import { MONTHLY_DISCOUNT_LARGER, type CheckoutPreview } from "@mithai/schema/order";
+import { isReasonCode } from "@mithai/schema/reasons";
+import { reasonText } from "../lib/errors";
 import { quoteSentence } from "../components/DeliveryCheck";
 
 /**
@@ -70,7 +72,13 @@ export function OrderSummary({ preview }: { preview: CheckoutPreview }) {
           {preview.promoApplied}: {t`${discount} OFF Applied`}
         </p>
       )}
-      {preview.promoMessage && <p className="note">{preview.promoMessage}</p>}
+      {preview.promoMessage && (
+        <p className="note">
+          {preview.promoReason === MONTHLY_DISCOUNT_LARGER && activeLanguage() !== "en"
+            ? t`Your ₹150 monthly discount is larger than this promo code's, so it applies instead.`
+            : reasonText(isReasonCode(preview.promoReason) ? preview.promoReason : null, preview.promoMessage)}
+        </p>
+      )}
     </section>
   );
 }

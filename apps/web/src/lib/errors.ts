@@ -25,9 +25,17 @@ export function serverMessageOf(error: unknown): string | null {
   // A refused field is named for tools ("address.pincode: …"); beside the form's field, its words alone read better.
   const first = data?.errors?.[0];
   const english = first?.path && error.message === `${first.path}: ${first.message}` ? first.message : error.message;
-  if (!refusals) return english;
-  const code = isReasonCode(data?.code) ? data.code : undefined;
-  return (code && refusals.reasonMessage(code, first?.path ? refusals.fieldName(first.path) : undefined)) ?? english;
+  return reasonText(isReasonCode(data?.code) ? data.code : undefined, english, first?.path);
+}
+
+/**
+ * A refusal the server reported in an answer's data (a promo code the order page cannot use): in English the server's
+ * own sentence, in Hindi and Telugu the translation chosen by its reason code (naming `fieldPath` in the language),
+ * the server's sentence when the code has none.
+ */
+export function reasonText(code: ReasonCode | null | undefined, english: string, fieldPath?: string): string {
+  if (!refusals || !code) return english;
+  return refusals.reasonMessage(code, fieldPath ? refusals.fieldName(fieldPath) : undefined) ?? english;
 }
 
 /** The reason code of a refused or failed call ("UNAUTHENTICATED", "RATE_LIMITED", "STOCK_SHORT", ...), if the server gave one. */

@@ -9,7 +9,7 @@ import { paymentStatusIn } from "../lifecycle/query";
 import { lineTotalPaise, paiseToRupees } from "@mithai/schema/money";
 import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
 import { stockShortMessage } from "@mithai/schema/kitchen";
-import { CURRENCY, type CheckoutPreview, type PlacedOrder } from "@mithai/schema/order";
+import { CURRENCY, MONTHLY_DISCOUNT_LARGER, type CheckoutPreview, type PlacedOrder, type PromoReason } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { AppError, fieldError } from "../errors";
 import { createProviderOrder } from "../payments/razorpay-client";
@@ -60,6 +60,7 @@ export async function previewCheckout(
   const monthlyPaise = monthlyEligible ? discountedAmount(cart.subtotalPaise).discountPaise : 0;
   let promo: PromoOffer | null = null;
   let promoMessage: string | null = null;
+  let promoReason: PromoReason | null = null;
   if (options.promoCode && cart.items.length > 0) {
     try {
       const code = options.promoCode;
@@ -67,11 +68,15 @@ export async function previewCheckout(
     } catch (error) {
       if (!(error instanceof AppError) || error.code === "RATE_LIMITED") throw error;
       promoMessage = error.fieldMessage;
+      promoReason = error.code;
     }
   }
   const chosen = chooseDiscount(monthlyPaise, promo);
   const discountPaise = chosen === "promo" ? promo!.discountPaise : chosen === "monthly" ? monthlyPaise : 0;
-  if (promo && chosen !== "promo") promoMessage = `Your ₹150 monthly discount is larger than ${promo.code}, so it applies instead`;
+  if (promo && chosen !== "promo") {
+    promoMessage = `Your ₹150 monthly discount is larger than ${promo.code}, so it applies instead`;
+    promoReason = MONTHLY_DISCOUNT_LARGER;
+  }
   const quote = options.pincode ? await quoteDelivery(db, options.pincode, cart.subtotalPaise, now) : null;
   const deliveryCharge = quote?.serviceable ? quote.charge : 0;
   return {
@@ -91,6 +96,7 @@ export async function previewCheckout(
     discountApplied: chosen === "monthly",
     promoApplied: chosen === "promo" ? promo!.code : null,
     promoMessage,
+    promoReason,
     deliveryCharge,
     delivery: quote,
     paymentMode: deps.config.payments.mode,

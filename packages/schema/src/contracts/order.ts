@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { CURRENCY, ORDER_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type DeliveryAddressInput, type PlacedOrder, type RefundAnswer, type VerifyResult } from "../order";
+import { CURRENCY, MONTHLY_DISCOUNT_LARGER, ORDER_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type DeliveryAddressInput, type PlacedOrder, type PromoReason, type RefundAnswer, type VerifyResult } from "../order";
 import { REASON_CODES, type ReasonCode } from "../reasons";
 import { WHATSAPP_MODES } from "../whatsapp";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "../cart";
@@ -153,6 +153,7 @@ export const checkoutPreviewSchema = z.object({
   discountApplied: z.boolean(),
   promoApplied: z.string().nullable(),
   promoMessage: z.string().nullable(),
+  promoReason: z.enum([MONTHLY_DISCOUNT_LARGER, ...REASON_CODES] satisfies [PromoReason, ...PromoReason[]]).nullable(),
   deliveryCharge: rupees,
   delivery: deliveryQuoteSchema.nullable(),
   paymentMode: z.enum(PAYMENTS_MODES),
