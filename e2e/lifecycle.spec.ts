@@ -64,6 +64,32 @@ test("the admin's status control offers only the allowed next statuses and asks 
   await expect(status).toBeDisabled();
 });
 
+test("a status changed while a search is still loading shows the new status once both are back", async ({ page }) => {
+  const { token } = await createCustomer(page);
+  const { orderNumber } = await paidOrder(page.request, token, 1);
+  await openAsAdmin(page, "/admin/orders");
+  const card = page.getByRole("article", { name: `Order ${orderNumber}` });
+  await expect(card).toBeVisible();
+  // The search's list is read before the change and arrives after it (a slow network): held until the change is answered.
+  let changed: () => void = () => {};
+  const changeAnswered = new Promise<void>((resolve) => (changed = resolve));
+  await page.route(/\/trpc\/admin\.orders\?.*%22q%22/, async (route) => {
+    const stale = await route.fetch();
+    await changeAnswered;
+    await route.fulfill({ response: stale });
+  }, { times: 1 });
+  page.on("response", (response) => {
+    if (response.url().includes("admin.updateOrderStatus")) changed();
+  });
+  await page.getByRole("searchbox").fill(orderNumber);
+  await page.getByRole("button", { name: "Apply" }).click();
+  // The card still shows (the previous list, kept while the search loads): the admin changes its status there.
+  await card.getByLabel("Status").selectOption("Out for delivery");
+  await expect(page.getByText("Status updated")).toBeVisible();
+  await expect(card.getByLabel("Status")).toHaveValue("Out for delivery");
+  await expect(card.getByLabel("Status").locator("option")).toHaveText(["Out for delivery", "Food Processing", "Delivered", "Cancelled"]);
+});
+
 test("the customer's cancel confirm says the ₹150 clawback before it happens", async ({ page }) => {
   const { token } = await createCustomer(page);
   const first = await paidOrder(page.request, token, 1);

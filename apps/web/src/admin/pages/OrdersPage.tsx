@@ -43,7 +43,10 @@ export function OrdersPage() {
       failed: "Failed to update status",
       error: "Error updating status",
     });
-    await orders.refetch();
+    // A list read still on its way (a search just applied) may have read the order before this change, and a refetch
+    // would only wait for that read (it has no data yet to refresh): drop it, then read again.
+    await utils.admin.orders.cancel();
+    await utils.admin.orders.invalidate();
   }
 
   /** Every matching order, page by page through admin.ordersCsv, saved as one CSV file. */
