@@ -39,7 +39,7 @@ import { listCustomers } from "./customers-admin";
 import { listUndeliveredMail, retryMail } from "./mail-admin";
 import { ordersCsvPage } from "./orders-csv";
 import { hideReview, listReviewsForAdmin, restoreReview } from "./reviews-admin";
-import { requestRefund, retryRefund } from "../refunds/refunds";
+import { requestRefund, retryRefund } from "../refunds/provider-sync";
 import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 
 
