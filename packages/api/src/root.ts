@@ -2,8 +2,9 @@ import { authRouter, userRouter } from "./accounts/router";
 import { adminRouter } from "./admin/router";
 import { cartRouter } from "./cart/router";
 import { catalogRouter } from "./catalog/router";
-import { deliveryRouter, promoRouter } from "./kitchen/router";
+import { deliveryRouter } from "./delivery/router";
 import { orderRouter } from "./orders/router";
+import { promoRouter } from "./promos/router";
 import { reviewsRouter } from "./reviews/router";
 import { createTRPCRouter } from "./trpc";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reconcilePendingRefunds } from "@mithai/api/refunds/refunds";
+import { reconcilePendingRefunds } from "@mithai/api/refunds/provider-sync";
 import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
 import { createRazorpayClient } from "@mithai/api/payments/razorpay-client";
 import { paySandboxOrder, settleSandboxRefund } from "@mithai/api/payments/sandbox-gateway";

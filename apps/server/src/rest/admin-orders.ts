@@ -4,7 +4,7 @@ import { shopDay } from "@mithai/schema/shop-clock";
 import { ordersCsv } from "@mithai/api/admin/orders-csv";
 import { listAdminOrders, todaySales, updateOrderStatus } from "@mithai/api/admin/orders-admin";
 import { idempotencyKeyOf } from "@mithai/api/admin/idempotency";
-import { requestRefund } from "@mithai/api/refunds/refunds";
+import { requestRefund } from "@mithai/api/refunds/provider-sync";
 import { successMessageSchema } from "@mithai/schema/contracts/account";
 import {
   adminOrderListAnswerSchema,

@@ -29,15 +29,17 @@ import { adminFoodItemSchema, catalogIdInputSchema } from "@mithai/schema/contra
 import { adminProcedure } from "../trpc";
 import { findById } from "../catalog/cache";
 import { healthReport } from "../health/report";
-import { kitchenAdminProcedures } from "../kitchen/router";
+import { deliveryAdminProcedures } from "../delivery/router";
 import { ownerAdminProcedures } from "../owner/router";
+import { promoAdminProcedures } from "../promos/router";
+import { stockAdminProcedures } from "../stock/router";
 import { addFoodItem, checkFoodItem, editFoodItem, removeFoodItem } from "./food-admin";
 import { idempotencyKeyOf } from "./idempotency";
 import { listCustomers } from "./customers-admin";
 import { listUndeliveredMail, retryMail } from "./mail-admin";
 import { ordersCsvPage } from "./orders-csv";
 import { hideReview, listReviewsForAdmin, restoreReview } from "./reviews-admin";
-import { requestRefund, retryRefund } from "../refunds/refunds";
+import { requestRefund, retryRefund } from "../refunds/provider-sync";
 import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 
 
@@ -112,6 +114,8 @@ export const adminRouter = {
   reviews: adminProcedure.input(reviewListInputSchema).output(adminReviewPageSchema).query(({ ctx, input }) => listReviewsForAdmin(ctx.db, input)),
   hideReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => hideReview(ctx, ctx.auth.userId, input.id)),
   restoreReview: adminProcedure.input(reviewIdInputSchema).output(messageAnswerSchema).mutation(({ ctx, input }) => restoreReview(ctx, input.id)),
-  ...kitchenAdminProcedures,
+  ...stockAdminProcedures,
+  ...deliveryAdminProcedures,
+  ...promoAdminProcedures,
   ...ownerAdminProcedures,
 } satisfies TRPCRouterRecord;

@@ -10,7 +10,8 @@ import type { Language } from "@mithai/schema/languages";
 import { insertPendingOrder, TEST_CONFIG } from "../testing";
 import { orderNumberOf } from "@mithai/schema/order";
 import { packingSlipPdf, renderProductionPdf } from "../owner/documents";
-import { creditNoteDocument, invoiceDocument, renderInvoicePdf } from "./invoice";
+import { creditNoteDocument, invoiceDocument } from "./document";
+import { renderInvoicePdf } from "./pdf";
 
 /** pdftotext's reading of a PDF (poppler), and the fonts pdffonts lists in it. */
 function readBack(pdf: Buffer): { text: string; fonts: string } {

@@ -6,7 +6,7 @@ import { orderNumberOf, type CustomerOrder, type OrderStatus } from "@mithai/sch
 import { clawbackFor } from "../lifecycle/clawback";
 import { netPaise } from "../lifecycle/net";
 import { FINAL_STATUSES, allowedNextStatuses } from "../lifecycle/transitions";
-import { refundedPaise, refundsByOrder, toOrderRefund } from "../refunds/refunds";
+import { refundedPaise, refundsByOrder, toOrderRefund } from "../refunds/ledger";
 import { statusHistoryByOrder, type StatusHistoryEntry } from "./status-history";
 
 type OrderRow = typeof orders.$inferSelect;

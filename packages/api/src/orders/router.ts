@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { abandonAnswerSchema, abandonOrderInputSchema, cancelOrderInputSchema, checkoutPreviewInputSchema, checkoutPreviewSchema, creditNoteInputSchema, customerOrderSchema, invoiceDocumentSchema, invoiceInputSchema, placedOrderSchema, placeOrderInputSchema, refundAnswerSchema, verifyPaymentInputSchema, verifyResultSchema } from "@mithai/schema/contracts/order";
-import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/invoice";
+import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/document";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";
 import { customerProcedure } from "../trpc";

@@ -19,7 +19,7 @@ import { discountStep, statusHistoryStep } from "../orders/finalize-steps";
 import { promoUseStep } from "../promos/finalize-step";
 import { customerPaidStep } from "../orders/open-order";
 import type { Refusal } from "../promos/promos";
-import { sendToProvider } from "../refunds/refunds";
+import { sendToProvider } from "../refunds/provider-sync";
 import { reserveStock } from "../stock/stock";
 import { paidGate } from "./paid-gate";
 import { paymentRowStep } from "./payment-row-step";

@@ -4,7 +4,7 @@ import { orders } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { fetchProviderPayments } from "./razorpay-client";
-import { reconcilePendingRefunds } from "../refunds/refunds";
+import { reconcilePendingRefunds } from "../refunds/provider-sync";
 import { finalizePaid } from "./finalize";
 import { releaseUnpaidStock } from "../stock/stock";
 import { moveOrder } from "../lifecycle/move";

@@ -4,7 +4,7 @@ import { webhookEvents } from "@mithai/db/schema";
 import { razorpayWebhookEventSchema, type RazorpayWebhookEvent } from "@mithai/schema/contracts/payments";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
-import { settleRefund } from "../refunds/refunds";
+import { settleRefund } from "../refunds/ledger";
 import { finalizePaid, recordFailedPayment } from "./finalize";
 import { isValidWebhookSignature } from "./signatures";
 

@@ -6,7 +6,8 @@ import { ORDER_RECEIVED, type RefundAnswer } from "@mithai/schema/order";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { moveOrder } from "../lifecycle/move";
-import { recordRefund, sendToProvider } from "./refunds";
+import { recordRefund } from "./ledger";
+import { sendToProvider } from "./provider-sync";
 
 /**
  * The customer cancels their own paid order while the kitchen has not started on it ("Order Recieved") and within

@@ -12,7 +12,7 @@ import { editFoodItem } from "../../admin/food-admin";
 import { createPromo } from "../../promos/promos";
 import { handleRazorpayWebhook } from "../../payments/webhook";
 import { reconcilePendingOrders } from "../../payments/reconciler";
-import { reconcilePendingRefunds } from "../../refunds/refunds";
+import { reconcilePendingRefunds } from "../../refunds/provider-sync";
 import { paySandboxOrder, settleSandboxRefund, type SandboxPaymentOutcome } from "../../payments/sandbox-gateway";
 import { CUSTOMERS, describeEvent, PROMOS, type PromoChange, type PromoName, type ShopEvent } from "./events";
 

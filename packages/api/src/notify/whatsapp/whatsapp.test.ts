@@ -7,7 +7,7 @@ import { insertTestUser } from "@mithai/db/testing";
 import type { ApiConfig } from "../../context";
 import { createShopOutbox } from "../../mail/kinds";
 import { openFinalizeTestDb } from "../../payments/finalize-testing";
-import { settleRefund } from "../../refunds/refunds";
+import { settleRefund } from "../../refunds/ledger";
 import { updateOrderStatus } from "../../admin/orders-admin";
 import { silentLog, TEST_CONFIG } from "../../testing";
 
