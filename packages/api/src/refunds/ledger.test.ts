@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@mithai/db/client";
+import { orders, refunds } from "@mithai/db/schema";
+import { eq } from "@mithai/db/sql";
+import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
+import type { STORED_ORDER_STATUSES } from "@mithai/schema/order";
+import { appErrorOf, insertPendingOrder } from "../testing";
+import { recordRefund, refundedPaise, refundMessage, type RefundRequest, type RefundRow } from "./ledger";
+
+/**
+ * The refund ledger at the service boundary (the provider's half is in provider-sync, the whole journey over HTTP in
+ * apps/server/src/checkout/refunds.test.ts): what a refund may take, what it records, and what it moves.
+ */
+describe("the refund ledger", () => {
+  let database: DbHandle;
+  let itemId: string;
+  beforeAll(async () => {
+    database = await createTestDb();
+    itemId = (await insertTestFoodItems(database.db, 1))[0]!;
+  });
+  afterAll(() => database.close());
+
+  /** A paid order of 2 kg at ₹100 a kg: ₹200 paid. */
+  const paidOrder = async (status: (typeof STORED_ORDER_STATUSES)[number] = "Order Recieved", extra: Parameters<typeof insertPendingOrder>[4] = {}) => {
+    const userId = await insertTestUser(database.db);
+    const order = await insertPendingOrder(database.db, userId, itemId, 2, { paymentStatus: "paid", status, paidAt: new Date(), paymentId: `pay_${Math.random().toString(36).slice(2, 16)}`, ...extra });
+    return order.id;
+  };
+  const record = (request: Partial<RefundRequest> & { orderId: string }) => database.db.transaction((tx) => recordRefund(tx, { reason: "test", requestedBy: null, ...request }));
+  const rowsOf = (orderId: string) => database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  const statusOf = async (orderId: string) => (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]!.status;
+
+  it("records a part refund pending, and refuses more than is left, recording nothing", async () => {
+    const orderId = await paidOrder();
+    const first = await record({ orderId, amountPaise: 5_000 });
+    expect(first).toMatchObject({ fresh: true, cancelled: false, row: { amountPaise: 5_000, status: "pending", clawbackPaise: 0 } });
+    const refused = await appErrorOf(record({ orderId, amountPaise: 15_001 }));
+    expect(refused).toMatchObject({ code: "REFUND_EXCEEDS_PAID", message: expect.stringContaining("At most ₹150") });
+    expect(await rowsOf(orderId)).toHaveLength(1);
+    expect(await statusOf(orderId)).toBe("Order Recieved");
+  });
+
+  it("the rest by default: everything left, and a fully refunded order is Cancelled; then nothing is left", async () => {
+    const orderId = await paidOrder();
+    await record({ orderId, amountPaise: 5_000 });
+    const rest = await record({ orderId });
+    expect(rest).toMatchObject({ fresh: true, cancelled: true, row: { amountPaise: 15_000 } });
+    expect(await statusOf(orderId)).toBe("Cancelled");
+    expect(await appErrorOf(record({ orderId }))).toMatchObject({ code: "REFUND_EXCEEDS_PAID", message: "This order has already been refunded in full." });
+  });
+
+  it("a Delivered order refunded in full stays Delivered (the sweets reached the customer)", async () => {
+    const orderId = await paidOrder("Delivered");
+    expect(await record({ orderId })).toMatchObject({ cancelled: false, row: { amountPaise: 20_000 } });
+    expect(await statusOf(orderId)).toBe("Delivered");
+  });
+
+  it("the same Idempotency-Key answers the first refund again, recording one row", async () => {
+    const orderId = await paidOrder();
+    const first = await record({ orderId, amountPaise: 3_000, idempotencyKey: "key-1" });
+    const again = await record({ orderId, amountPaise: 3_000, idempotencyKey: "key-1" });
+    expect(again).toMatchObject({ fresh: false, row: { id: first.row.id } });
+    expect(await rowsOf(orderId)).toHaveLength(1);
+  });
+
+  it("refuses an order that was never paid, and one that does not exist", async () => {
+    const userId = await insertTestUser(database.db);
+    const unpaid = await insertPendingOrder(database.db, userId, itemId, 1);
+    expect((await appErrorOf(record({ orderId: unpaid.id }))).code).toBe("TRANSITION_NOT_ALLOWED");
+    expect(await rowsOf(unpaid.id)).toEqual([]);
+    expect((await appErrorOf(record({ orderId: "00000000-0000-4000-8000-000000000000" }))).code).toBe("NOT_FOUND");
+  });
+
+  it("counts what has not failed as refunded, and says where each refund stands", () => {
+    const row = (amountPaise: number, status: RefundRow["status"], extra: Partial<RefundRow> = {}) => ({ amountPaise, status, providerRefundId: "rfnd_1", failureReason: null, ...extra }) as RefundRow;
+    expect(refundedPaise([row(5_000, "processed"), row(2_000, "pending"), row(9_000, "failed")])).toBe(7_000);
+    expect(refundMessage(row(5_000, "processed"))).toBe("₹50 has been refunded.");
+    expect(refundMessage(row(5_050, "failed", { failureReason: "card closed" }))).toBe("The refund of ₹50.50 failed: card closed. It can be retried.");
+    expect(refundMessage(row(5_000, "pending", { providerRefundId: null }))).toMatch(/has not confirmed the refund of ₹50 yet/);
+  });
+});
