@@ -304,7 +304,7 @@ test("a badge in the admin menu says how many mails are waiting undelivered, on 
     const procedures = new URL(route.request().url()).pathname.replace(/^\/trpc\//, "").split(",");
     const response = await route.fetch();
     const body = (await response.json()) as { result: { data: unknown } }[];
-    const mail = { id: "00000000-0000-4000-8000-0000000000aa", kind: "order-receipt", recipient: "asha@example.in", createdAt: new Date().toISOString(), attempts: 6, lastError: "connect ECONNREFUSED 127.0.0.1:25" };
+    const mail = { id: "00000000-0000-4000-8000-0000000000aa", kind: "order-receipt", channel: "mail", recipient: "asha@example.in", createdAt: new Date().toISOString(), attempts: 6, lastError: "connect ECONNREFUSED 127.0.0.1:25" };
     body[procedures.indexOf("admin.undeliveredMail")] = { result: { data: [mail] } };
     await route.fulfill({ response, json: body });
   });

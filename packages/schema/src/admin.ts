@@ -1,5 +1,5 @@
 /** Admin panel shapes shared by server and browser (no zod here). */
-import type { MailKind } from "./mail";
+import type { MailKind, OutboxChannel } from "./mail";
 import type { CustomerOrder, PaymentStatus } from "./order";
 
 /** An order as the admin list shows it: the customer's view (SPEC §3) plus the account and the payment state. */
@@ -44,6 +44,8 @@ export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 export interface UndeliveredMail {
   id: string;
   kind: MailKind;
+  /** An e-mail (`recipient` an address) or a WhatsApp message (`recipient` a +91 mobile). */
+  channel: OutboxChannel;
   recipient: string;
   attempts: number;
   lastError: string | null;

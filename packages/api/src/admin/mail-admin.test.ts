@@ -29,14 +29,17 @@ describe("listUndeliveredMail and retryMail", () => {
   it("lists unsent mails that failed often enough, newest first, and makes one due again", async () => {
     const older = await addMail({ attempts: UNDELIVERED_AFTER_ATTEMPTS, lastError: "421 try later", createdAt: new Date("2024-01-01T00:00:00Z") });
     const newer = await addMail({ attempts: UNDELIVERED_AFTER_ATTEMPTS + 2, lastError: "connect ECONNREFUSED", createdAt: new Date("2024-01-02T00:00:00Z") });
+    // A WhatsApp update the Cloud API keeps refusing: listed with its channel, so it does not read as a mail to a mobile.
+    const whatsapp = await addMail({ kind: "order-status", subjectId: randomUUID(), channel: "whatsapp", recipient: "+919876543210", attempts: UNDELIVERED_AFTER_ATTEMPTS, lastError: "WhatsApp answered 401", createdAt: new Date("2024-01-03T00:00:00Z") });
     // Not listed: still within its first tries, or sent in the end.
     await addMail({ attempts: UNDELIVERED_AFTER_ATTEMPTS - 1, lastError: "timeout" });
     const sent = await addMail({ attempts: UNDELIVERED_AFTER_ATTEMPTS + 1, sentAt: new Date() });
 
     const ctx = createTestContext(database.db);
     expect(await listUndeliveredMail(ctx)).toEqual([
-      { id: newer.id, kind: "password-reset", recipient: newer.recipient, attempts: UNDELIVERED_AFTER_ATTEMPTS + 2, lastError: "connect ECONNREFUSED", createdAt: "2024-01-02T00:00:00.000Z", nextAttemptAt: newer.nextAttemptAt.toISOString() },
-      { id: older.id, kind: "password-reset", recipient: older.recipient, attempts: UNDELIVERED_AFTER_ATTEMPTS, lastError: "421 try later", createdAt: "2024-01-01T00:00:00.000Z", nextAttemptAt: older.nextAttemptAt.toISOString() },
+      { id: whatsapp.id, kind: "order-status", channel: "whatsapp", recipient: "+919876543210", attempts: UNDELIVERED_AFTER_ATTEMPTS, lastError: "WhatsApp answered 401", createdAt: "2024-01-03T00:00:00.000Z", nextAttemptAt: whatsapp.nextAttemptAt.toISOString() },
+      { id: newer.id, kind: "password-reset", channel: "mail", recipient: newer.recipient, attempts: UNDELIVERED_AFTER_ATTEMPTS + 2, lastError: "connect ECONNREFUSED", createdAt: "2024-01-02T00:00:00.000Z", nextAttemptAt: newer.nextAttemptAt.toISOString() },
+      { id: older.id, kind: "password-reset", channel: "mail", recipient: older.recipient, attempts: UNDELIVERED_AFTER_ATTEMPTS, lastError: "421 try later", createdAt: "2024-01-01T00:00:00.000Z", nextAttemptAt: older.nextAttemptAt.toISOString() },
     ]);
 
     expect(await retryMail(ctx, older.id)).toEqual({ message: "The mail will be sent again now." });

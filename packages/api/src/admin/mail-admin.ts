@@ -18,6 +18,7 @@ export async function listUndeliveredMail(deps: Pick<ApiDeps, "db">): Promise<Un
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
+    channel: row.channel,
     recipient: row.recipient,
     attempts: row.attempts,
     lastError: row.lastError,

@@ -1,6 +1,6 @@
 import { z } from "./z";
 import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN, type AdminCustomerPage, type AdminOrderPage, type AdminReviewPage, type TodaySales, type UndeliveredMail } from "../admin";
-import { MAIL_KINDS } from "../mail";
+import { MAIL_KINDS, OUTBOX_CHANNELS } from "../mail";
 import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
 import { TRANSLATED_LANGUAGES, type ItemTranslations } from "../languages";
 import { MAX_PRICE_PAISE, MIN_PRICE_PAISE, rupeesToPaise } from "../money";
@@ -362,6 +362,7 @@ export const undeliveredMailListSchema = z.array(
   z.object({
     id: z.string(),
     kind: z.enum(MAIL_KINDS),
+    channel: z.enum(OUTBOX_CHANNELS),
     recipient: z.string(),
     attempts: z.number(),
     lastError: z.string().nullable(),

@@ -22,13 +22,16 @@ export function UndeliveredMail() {
   if (!mails.data?.length) return null;
   return (
     <section className="undelivered-mail" aria-labelledby="undelivered-mail-heading">
-      <h2 id="undelivered-mail-heading">Mails not delivered ({mails.data.length})</h2>
-      <p className="muted">The shop keeps trying each of these (at most hourly). Check the mail settings (SMTP_URL), then send them again.</p>
+      <h2 id="undelivered-mail-heading">Messages not delivered ({mails.data.length})</h2>
+      <p className="muted">
+        The shop keeps trying each of these (at most hourly). Check the mail settings (SMTP_URL) for e-mails and the WhatsApp settings (WHATSAPP_TOKEN) for
+        WhatsApp messages, then send them again.
+      </p>
       <ul>
         {mails.data.map((mail) => (
           <li key={mail.id}>
             <div>
-              <strong>{KIND_LABELS[mail.kind]}</strong> to {mail.recipient}
+              <strong>{KIND_LABELS[mail.kind]}</strong> {mail.channel === "whatsapp" ? "on WhatsApp" : "by e-mail"} to {mail.recipient}
               <br />
               <small>
                 Since {formatAdminDateTime(new Date(mail.createdAt))} · {mail.attempts} attempts
