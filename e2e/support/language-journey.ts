@@ -70,6 +70,8 @@ export function languageJourney(words: JourneyWords): void {
     await page.locator(".food-card-link").first().click();
     await expect(page).toHaveURL(new RegExp(`/${language}/product/[a-z0-9-]+$`));
     await expect(page.getByRole("button", { name: words.add, exact: true })).toBeEnabled();
+    const sweet = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    expect(catalogue.names).toContain(sweet);
     await expectNoEnglish(page, own);
     await look(page, language, "2-product");
     await page.getByRole("button", { name: words.add, exact: true }).click();
@@ -120,6 +122,8 @@ export function languageJourney(words: JourneyWords): void {
     await expect(page.getByRole("heading", { name: words.myOrders, level: 2 })).toBeVisible();
     const order = page.locator(".my-order");
     await expect(order.getByRole("button", { name: words.invoice })).toBeVisible();
+    // The order keeps the English name it was bought under; the page names the sweet in its language.
+    await expect(order.locator(".my-order-items")).toContainText(sweet);
     await expectNoEnglish(page, own);
     await look(page, language, "8-my-orders");
     const download = page.waitForEvent("download");

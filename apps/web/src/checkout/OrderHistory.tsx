@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { activeLanguage } from "../lib/i18n";
+import { catalogLang } from "../lib/catalog-language";
 import { useState } from "react";
 import { ORDER_RECEIVED, type CustomerOrder, type OrderRefund } from "@mithai/schema/order";
 import { orderStatusText } from "../lib/order-text";
@@ -49,6 +50,17 @@ export function OrderHistory() {
   );
 }
 
+/**
+ * A bought sweet's name in the page's language: the order keeps the name it was bought under (English), the catalogue
+ * (already loaded in the language for the navbar's cart) has its translation; a sweet no longer on the menu keeps it.
+ */
+function useItemNames(): (item: { _id: string; name: string }) => string {
+  const catalogue = trpc.catalog.list.useQuery(catalogLang());
+  if (activeLanguage() === "en" || !catalogue.data) return (item) => item.name;
+  const names = new Map(catalogue.data.map((sweet) => [sweet._id, sweet.name]));
+  return (item) => names.get(item._id) ?? item.name;
+}
+
 function refundStateText(status: OrderRefund["status"]): string {
   switch (status) {
     case "pending":
@@ -93,6 +105,7 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
   const { t } = useLingui();
   const a = order.address;
   const cancel = trpc.order.cancel.useMutation();
+  const itemName = useItemNames();
   const until = cancellableUntil(order);
   const untilTime = until ? formatDate(until, "time") : "";
 
@@ -125,7 +138,7 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
           Order <strong>{order.orderNumber}</strong>
         </Trans>
       </p>
-      <p className="my-order-items">{order.items.map((item) => `${item.name} × ${t`${item.quantity} kg`}`).join(", ")}</p>
+      <p className="my-order-items">{order.items.map((item) => `${itemName(item)} × ${t`${item.quantity} kg`}`).join(", ")}</p>
       <dl className="my-order-facts">
         <OrderAmountFacts order={order} discountLabel={(code) => (code ? t`Promo code ${code}` : t`2nd order this month`)} itemiseDelivery />
         <div>
