@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { stockShortText } from "../lib/order-text";
 import { formatRupees } from "../lib/format";
 import { activeLanguage } from "../lib/i18n";
-import type { CheckoutPreview } from "@mithai/schema/order";
+import type { CheckoutPreview } from "@mithai/schema";
 import { quoteSentence } from "../components/DeliveryCheck";
 
 /**
