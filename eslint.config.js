@@ -3,11 +3,20 @@
 import pluginLingui from "eslint-plugin-lingui";
 import tseslint from "typescript-eslint";
 
-/** `no-restricted-imports` patterns for a layer: what it may not import at run time (type-only imports stay allowed). */
+/** @mithai/schema and @mithai/api have one public entry each (src/index.ts): a file inside them is no import, types included. */
+const DEEP = {
+  group: ["@mithai/schema/*", "@mithai/api/*"],
+  message: "import @mithai/schema and @mithai/api by the package name (their src/index.ts), never a file inside them",
+};
+
+/**
+ * `no-restricted-imports` patterns for a layer: what it may not import at run time (type-only imports stay allowed),
+ * and everywhere no deep import (DEEP). A later block's patterns replace an earlier one's, so every block carries DEEP.
+ */
 const forbid = (...groups) => ({
   "@typescript-eslint/no-restricted-imports": [
     "error",
-    { patterns: groups.map(({ group, message }) => ({ group, message, allowTypeImports: true })) },
+    { patterns: [...groups.map(({ group, message }) => ({ group, message, allowTypeImports: true })), DEEP] },
   ],
 });
 
@@ -28,6 +37,8 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false, attributes: false } }],
     },
   },
+  // One public entry per package: no file imports the inside of @mithai/schema or @mithai/api (DEEP).
+  { rules: forbid() },
   // The web app reaches the server over HTTP: never the database or the domain at run time (the router's type is fine).
   // Its hooks are @trpc/react-query's (lib/trpc.ts for the shop, admin/trpc.ts for the admin panel), one integration.
   {

@@ -6,11 +6,8 @@
  * request costs for an e-mail with an account and for one without (they should be the same: both write the outbox
  * row with one INSERT … SELECT, and the mail is the outbox worker's work).
  */
-import { authenticateToken } from "@mithai/api/auth/authenticate";
-import { signAuthToken, verifyAuthToken } from "@mithai/api/auth/tokens";
-import { requestPasswordReset } from "@mithai/api/accounts/password-reset";
-import type { RateLimiter } from "@mithai/api/rate-limit";
-import { createTestContext } from "@mithai/api/testing";
+import { authenticateToken, createTestContext, requestPasswordReset, signAuthToken, verifyAuthToken } from "@mithai/api";
+import type { RateLimiter } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";
 import { createTestDb, insertTestUser } from "@mithai/db/testing";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import postgres from "postgres";
-import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api/rate-limit";
+import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api";
 import { nginxBinary, startBalancer } from "../apps/server/src/cluster/balancer";
 import { startPrivateRedis } from "../apps/server/src/cluster/private-redis";
 import { measure, startProcess, type LoadResult, type Started } from "./lib";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { STORAGE_KEYS } from "@mithai/schema";
 import { PASSWORD, createCustomer, resetLinkMailedTo, signUpThroughPopup, uniqueEmail } from "./support/accounts";
 import { E2E_ADMIN, adminToken } from "./support/admin";
 

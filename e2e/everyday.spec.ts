@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { MOBILE_MESSAGE } from "@mithai/schema/account";
+import { MOBILE_MESSAGE } from "@mithai/schema";
 import { createCustomer } from "./support/accounts";
 import { openAsAdmin } from "./support/admin";
 

@@ -3,8 +3,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formatRupees } from "@mithai/schema/money";
-import { addShopDays, shopDay, weekdayOf } from "@mithai/schema/shop-clock";
+import { addShopDays, formatRupees, shopDay, weekdayOf } from "@mithai/schema";
 import { createCustomer } from "./support/accounts";
 import { adminToken, openAsAdmin } from "./support/admin";
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "@mithai/schema/catalog";
+import { IMAGE_WIDTHS } from "@mithai/schema";
 import { adminToken } from "./support/admin";
 
 /** Images are named after their content, so the server may let browsers keep them for a year. */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { STORAGE_KEYS } from "@mithai/schema";
 import { PASSWORD, fromOwnClient, logInInOpenPopup, signUpThroughPopup } from "./support/accounts";
 import { adminToken } from "./support/admin";
 

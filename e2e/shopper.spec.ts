@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formatRupees } from "@mithai/schema/money";
-import { MOBILE_MESSAGE } from "@mithai/schema/account";
+import { formatRupees, MOBILE_MESSAGE } from "@mithai/schema";
 import { createCustomer, signUpInOpenPopup } from "./support/accounts";
 import { adminToken } from "./support/admin";
 

@@ -1,6 +1,6 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
-import { LANGUAGES, DEFAULT_LANGUAGE } from "@mithai/schema/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "@mithai/schema";
 
 /**
  * The storefront's message catalogues (docs/languages.md): `npx lingui extract` collects every `t`/`<Trans>`/`msg`

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { STORAGE_KEYS } from "@mithai/schema";
 import { fromOwnClient } from "./accounts";
 
 /**

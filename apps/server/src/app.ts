@@ -1,15 +1,19 @@
 import type { Server } from "node:http";
 import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import type { ApiDeps } from "@mithai/api/context";
-import { createCatalogCache } from "@mithai/api/catalog/cache";
-import { createLimits } from "@mithai/api/limits";
-import { createShopOutbox } from "@mithai/api/mail/kinds";
-import { createMailer, smtpLeaseMs } from "@mithai/api/mail/mailer";
-import { NO_METRICS } from "@mithai/api/metrics";
-import { AppError } from "@mithai/api/errors";
-import { assertNoNul } from "@mithai/api/nul-text";
-import { createRateLimiterFactory, type RateLimitStore } from "@mithai/api/rate-limit";
+import type { ApiDeps } from "@mithai/api";
+import {
+  AppError,
+  assertNoNul,
+  createCatalogCache,
+  createLimits,
+  createMailer,
+  createRateLimiterFactory,
+  createShopOutbox,
+  NO_METRICS,
+  type RateLimitStore,
+  smtpLeaseMs,
+} from "@mithai/api";
 import type { DbHandle } from "@mithai/db/client";
 import { internalUrlOf, type Env } from "./env";
 import { registerCatalogAnswers } from "./plugins/catalog-answers";

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { authenticateToken } from "@mithai/api/auth/authenticate";
-import { readRequestToken } from "@mithai/api/auth/tokens";
-import type { ApiDeps, RequestContext } from "@mithai/api/context";
+import { authenticateToken, readRequestToken } from "@mithai/api";
+import type { ApiDeps, RequestContext } from "@mithai/api";
 
 /** The running server's own bookkeeping, which server.ts feeds (its reconciler, its backups). */
 export interface Operations {

@@ -3,12 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import type { S3Settings } from "@mithai/api/catalog/s3-image-store";
-import type { WhatsappConfig } from "@mithai/api/context";
-import { DEFAULT_WHATSAPP_API_URL } from "@mithai/api/notify/whatsapp/cloud-api";
-import { DEFAULT_WHATSAPP_LANGUAGE, DEFAULT_WHATSAPP_TEMPLATE_NAMES } from "@mithai/api/notify/whatsapp/templates";
-import { DEFAULT_PAYMENT_WINDOW_MINUTES, PAYMENTS_MODES, type PaymentsMode } from "@mithai/schema/order";
-import { DEFAULT_SHOP_NAME } from "@mithai/schema/shop";
+import type { S3Settings, WhatsappConfig } from "@mithai/api";
+import { DEFAULT_WHATSAPP_API_URL, DEFAULT_WHATSAPP_LANGUAGE, DEFAULT_WHATSAPP_TEMPLATE_NAMES } from "@mithai/api";
+import { DEFAULT_PAYMENT_WINDOW_MINUTES, DEFAULT_SHOP_NAME, PAYMENTS_MODES, type PaymentsMode } from "@mithai/schema";
 
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
 const optionalText = z

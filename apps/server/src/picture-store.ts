@@ -1,5 +1,4 @@
-import { createDiskImageStore, type ImageStore } from "@mithai/api/catalog/image-store";
-import { createS3ImageStore } from "@mithai/api/catalog/s3-image-store";
+import { createDiskImageStore, createS3ImageStore, type ImageStore } from "@mithai/api";
 import type { Env } from "./env";
 
 /** The picture store the settings ask for: the S3 bucket every server shares (S3_BUCKET), else DATA_DIR/images. */

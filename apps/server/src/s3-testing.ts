@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import { createS3ImageStore } from "@mithai/api/catalog/s3-image-store";
+import { createS3ImageStore } from "@mithai/api";
 
 /**
  * A real S3-protocol server (npm s3rver: the S3 REST API over a folder) for tests: the shop talks to it through the

@@ -1,5 +1,4 @@
-import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
-import { startReconciler } from "@mithai/api/payments/reconciler";
+import { seedDemoCatalog, startReconciler } from "@mithai/api";
 import { createDb, type DbHandle } from "@mithai/db/client";
 import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
 import { mkdirSync, writeFileSync } from "node:fs";

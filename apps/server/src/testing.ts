@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { seedDemoCatalog } from "@mithai/api/catalog/demo-seed";
+import { seedDemoCatalog } from "@mithai/api";
 import type { DbHandle } from "@mithai/db/client";
 import { createTestDb } from "@mithai/db/testing";
 import { buildApp, type BuildAppOptions } from "./app";

@@ -1,6 +1,5 @@
 import type { Db } from "@mithai/db/client";
-import type { PaymentsMode } from "@mithai/schema/order";
-import type { WhatsappMode } from "@mithai/schema/whatsapp";
+import type { PaymentsMode, WhatsappMode } from "@mithai/schema";
 import type { CatalogCache } from "./catalog/cache";
 import type { ImageStore } from "./catalog/image-store";
 import type { Limits } from "./limits";

@@ -1,11 +1,10 @@
 import type { ZodError } from "zod";
-import { fieldErrorsOf, namedMessage, type FieldError } from "@mithai/schema/contracts/z";
-import { REASON_HTTP_STATUS, type ReasonCode } from "@mithai/schema/reasons";
+import { type FieldError, fieldErrorsOf, namedMessage, REASON_HTTP_STATUS, type ReasonCode } from "@mithai/schema";
 
-export type { ReasonCode } from "@mithai/schema/reasons";
+export type { ReasonCode } from "@mithai/schema";
 
 /**
- * Domain errors: a reason code (`@mithai/schema/reasons`, which also gives its HTTP status) and an English message a
+ * Domain errors: a reason code (`packages/schema/src/reasons.ts`, which also gives its HTTP status) and an English message a
  * person can act on. Services throw these; the tRPC error formatter and the REST error handler answer them in one
  * place each, with the code beside the message.
  */

@@ -1,4 +1,4 @@
-import type { RefundStatus } from "@mithai/schema/order";
+import type { RefundStatus } from "@mithai/schema";
 
 /**
  * What an order arrived at, as the shop's order counters count it: `placed` (a pending order was created), a

@@ -1,4 +1,4 @@
-import type { Role } from "@mithai/schema/auth";
+import type { Role } from "@mithai/schema";
 
 export interface AuthSession {
   userId: string;

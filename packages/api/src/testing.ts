@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQuerySchema } from "@mithai/schema/contracts/payments";
+import { DEFAULT_PAYMENT_WINDOW_MINUTES, sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQuerySchema } from "@mithai/schema";
 import type { Db, DbHandle } from "@mithai/db/client";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
 import { orders } from "@mithai/db/schema";
-import { DEFAULT_PAYMENT_WINDOW_MINUTES } from "@mithai/schema/order";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createCatalogCache } from "./catalog/cache";

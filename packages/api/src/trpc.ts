@@ -1,6 +1,6 @@
 import { TRPCError, initTRPC, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { ZodError } from "zod";
-import { reasonOfStatus, type ReasonCode } from "@mithai/schema/reasons";
+import { type ReasonCode, reasonOfStatus } from "@mithai/schema";
 import { isDatabaseUnavailable } from "@mithai/db/errors";
 import { AppError, databaseUnavailable, invalidInput, somethingWentWrong } from "./errors";
 import { assertNoNul } from "./nul-text";

@@ -18,15 +18,15 @@ rmSync(path.join(here, "build/types"), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(here, "tsconfig.types.json"), "--noCheck"], { stdio: "inherit" });
 
-/** `@mithai/<package>/<path>` → the declaration tsc emitted for it. */
+/** `@mithai/api`, `@mithai/schema` (their one entry, src/index.ts) and `@mithai/db/<path>` → the declaration tsc emitted for it. */
 const workspaceDeclarations = {
   name: "mithai-workspace-declarations",
   resolveId: {
     order: "pre",
     handler(source) {
-      const match = /^@mithai\/(api|schema|db)\/(.+)$/.exec(source);
+      const match = /^@mithai\/(api|schema|db)(?:\/(.+))?$/.exec(source);
       if (!match) return null;
-      const file = path.join(emitted, match[1], "src", `${match[2]}.d.ts`);
+      const file = path.join(emitted, match[1], "src", `${match[2] ?? "index"}.d.ts`);
       if (!existsSync(file)) throw new Error(`no declaration emitted for ${source} (${file})`);
       return file;
     },

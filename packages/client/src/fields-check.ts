@@ -1,6 +1,6 @@
 // Type-checked only (`npm run typecheck`), never bundled: the client spells out an item's fields so its published
 // declarations carry no zod, and this keeps that spelling equal to the contract the server validates with.
-import type { FoodItemInput } from "@mithai/schema/contracts/admin";
+import type { FoodItemInput } from "@mithai/schema";
 import type { FoodItemFields } from "./index";
 
 type Optional = "slug" | "metaTitle" | "metaDescription" | "metaKeywords" | "googleTagHead" | "googleTagBody";

@@ -1,17 +1,16 @@
 import { TRPCClientError, createTRPCClient, httpBatchLink, httpLink, isNonJsonSerializable, splitLink, type TRPCClient } from "@trpc/client";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "@mithai/api/root";
-import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
-import type { Category } from "@mithai/schema/catalog";
-import type { ItemTranslations } from "@mithai/schema/languages";
+import type { AppRouter } from "@mithai/api";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema";
+import type { Category, ItemTranslations } from "@mithai/schema";
 
 export type { AppRouter };
 /** CSV fields and lines as the shop writes them (RFC 4180; formula-looking text gets a leading apostrophe). */
-export { csvField, csvLine } from "@mithai/schema/csv";
+export { csvField, csvLine } from "@mithai/schema";
 /** Rupees as the shop writes them everywhere ("₹1,28,000", "₹580.50"). */
-export { formatRupees } from "@mithai/schema/money";
+export { formatRupees } from "@mithai/schema";
 /** A moment on the shop's clock (Asia/Kolkata, IST), "2026-11-24 17:42"; SHOP_TIME_ZONE for Intl formats. */
-export { SHOP_TIME_ZONE, shopDateTime } from "@mithai/schema/shop-clock";
+export { SHOP_TIME_ZONE, shopDateTime } from "@mithai/schema";
 export type MithaiClient = TRPCClient<AppRouter>;
 /** What each procedure takes, e.g. `RouterInputs["admin"]["orders"]`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;

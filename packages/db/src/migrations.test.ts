@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows, type DbHandle } from "./client";
-import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, STORED_ORDER_STATUSES } from "@mithai/schema/order";
+import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, STORED_ORDER_STATUSES } from "@mithai/schema";
 import { createTestDb, testDatabaseKind } from "./testing";
 
 describe(`migrations on ${testDatabaseKind()}`, () => {

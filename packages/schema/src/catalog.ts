@@ -1,6 +1,7 @@
-import type { ItemTranslations } from "./languages";
-
-/** Catalogue facts shared by server and browser (no zod here: the storefront bundle stays small). */
+/**
+ * Catalogue facts shared by server and browser (no zod here: the storefront bundle stays small). The item as the API
+ * shows it (FoodItem, AdminFoodItem) is declared once, by its contract in contracts/catalog.ts.
+ */
 export const CATEGORIES = ["Flour Sweets", "Jaggery Sweets", "Stuffed Sweets", "Festive Sweets"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -12,47 +13,12 @@ export interface FaqEntry {
   answer: string;
 }
 
-/**
- * A food item as every API shows it (SPEC §3); price in rupees per kg. Asked in Hindi or Telugu (`lang`), the text
- * fields are the translation where the admin gave one and the English otherwise, under the same field names.
- */
-export interface FoodItem {
-  _id: string;
-  slug: string;
-  name: string;
-  description: string;
-  price: number;
-  image: string;
-  category: Category;
-  ingredients: string;
-  benefits: string;
-  faq: FaqEntry[];
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  googleTagHead: string;
-  googleTagBody: string;
-  /** For the GST invoice: the HSN code and the GST rate (percent) included in the price. */
-  hsn: string;
-  gstRate: number;
-  /** Kilograms left to sell (null: not tracked) and whether none is left (DECISIONS "The kitchen's rules"). */
-  stockKg: number | null;
-  soldOut: boolean;
-  /** Stars from the shown reviews that carry them: the average to one decimal (null without any) and how many. */
-  rating: ItemRating;
-}
-
 export interface ItemRating {
   average: number | null;
   count: number;
 }
 
 export const NO_RATING: ItemRating = { average: null, count: 0 };
-
-/** An item as the admin's answers show it: in English, with its Hindi and Telugu fields (DECISIONS, "Languages"). */
-export interface AdminFoodItem extends FoodItem {
-  translations: ItemTranslations;
-}
 
 /** Storefront search: the longest query. */
 export const SEARCH_QUERY_MAX = 80;

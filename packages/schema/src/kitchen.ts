@@ -1,4 +1,9 @@
-/** The kitchen's rules shared by server and browser: stock, delivery zones, promo codes (no zod here). */
+/**
+ * The kitchen's rules shared by server and browser: stock, delivery zones, promo codes (no zod here). Their answers
+ * (DeliveryQuote, DeliveryZone, PromoCode, …) are declared once, by their contracts in contracts/kitchen.ts; the one
+ * used here is a type-only import, so no zod comes with it.
+ */
+import type { ZoneTerms } from "./contracts/kitchen";
 import { formatRupees } from "./money";
 
 /** Under this many kilograms left, the storefront says "Only N kg left". */
@@ -20,31 +25,6 @@ export function stockNote(stockKg: number | null): string | null {
 
 /** The shop's own processing before a box leaves the kitchen (business days, Monday to Saturday). */
 export const PROCESSING_DAYS = { min: 1, max: 2 } as const;
-
-/** `GET /api/delivery/quote`: whether the pincode is served, what delivery costs (rupees), and when it arrives. */
-export interface DeliveryQuote {
-  success: true;
-  serviceable: boolean;
-  charge: number;
-  /** `YYYY-MM-DD` (Asia/Kolkata); null when the pincode is not served. */
-  etaFrom: string | null;
-  etaTo: string | null;
-  zone: string | null;
-  message: string;
-}
-
-/** What a zone charges, as every page that speaks of delivery tells it (rupees). */
-export interface ZoneTerms {
-  name: string;
-  charge: number;
-  freeAbove: number | null;
-}
-
-/** `GET /api/delivery/terms` / tRPC `delivery.terms`: the zones' charges and the one sentence every page says. */
-export interface DeliveryTerms {
-  zones: ZoneTerms[];
-  summary: string;
-}
 
 const freeOutright = (zone: ZoneTerms) => zone.charge === 0 || zone.freeAbove === 0;
 
@@ -72,43 +52,5 @@ function joinList(parts: string[]): string {
   return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)!}`;
 }
 
-/** A delivery zone as the admin API shows it (rupees). */
-export interface DeliveryZone {
-  _id: string;
-  name: string;
-  pincodes: string[];
-  charge: number;
-  freeAbove: number | null;
-  minDays: number;
-  maxDays: number;
-}
-
 export const PROMO_KINDS = ["percent", "flat"] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
-
-/** A promo code as the admin API shows it; `value` is percent, or rupees for flat codes. */
-export interface PromoCode {
-  _id: string;
-  code: string;
-  kind: PromoKind;
-  value: number;
-  minSubtotal: number;
-  validFrom: string | null;
-  validTo: string | null;
-  maxUses: number | null;
-  maxUsesPerCustomer: number | null;
-  active: boolean;
-  /** Orders paid with it so far; `overrun`: uses beyond `maxUses` (late payments honoured at the price shown). */
-  uses: number;
-  overrun: number;
-  /** Unpaid orders holding a use. */
-  pending: number;
-}
-
-/** `POST /api/promo/apply`: the discount the code gives the current cart (rupees), or why none. */
-export interface PromoApplyAnswer {
-  success: boolean;
-  discount: number;
-  message: string;
-  code?: string;
-}

@@ -8,9 +8,8 @@ import { queryRows } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { count, sql, type SQL } from "@mithai/db/sql";
 import { createTestDb, testDatabaseKind } from "@mithai/db/testing";
-import { orderListInputSchema, type OrderListInput } from "@mithai/schema/contracts/admin";
-import { orderFilterCondition } from "@mithai/api/admin/order-search";
-import { decodeCursor, listAdminOrders, matchingCountQuery, orderPageQuery } from "@mithai/api/admin/orders-admin";
+import { type OrderListInput, orderListInputSchema } from "@mithai/schema";
+import { decodeCursor, listAdminOrders, matchingCountQuery, orderFilterCondition, orderPageQuery } from "@mithai/api";
 
 const ORDERS = 100_000;
 const CUSTOMERS = 5_000;

@@ -6,9 +6,7 @@ import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { DEMO_SWEETS } from "@mithai/db/seed/demo-catalog";
 import { renderSweetSvg } from "./demo-art";
-import { createDiskImageStore } from "@mithai/api/catalog/image-store";
-import { demoImageName } from "@mithai/api/catalog/demo-seed";
-import { writeImageVariants } from "@mithai/api/catalog/images";
+import { createDiskImageStore, demoImageName, writeImageVariants } from "@mithai/api";
 
 const outDir = fileURLToPath(new URL("../../db/seed/images", import.meta.url));
 await rm(outDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readNewestOutboxMail } from "@mithai/api/mail/eml-files";
+import { readNewestOutboxMail } from "@mithai/api";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 
 let t: TestApp;

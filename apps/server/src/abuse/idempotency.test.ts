@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetOldIdempotencyKeys } from "@mithai/api/admin/idempotency";
+import { forgetOldIdempotencyKeys } from "@mithai/api";
 import { foodItems, idempotentRequests, refunds } from "@mithai/db/schema";
 import { eq, sql } from "@mithai/db/sql";
 import { createMithaiClient, foodItemForm, type FoodItemFields, type MithaiClient } from "../../../../packages/client/src/index";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { networkOf } from "@mithai/api/rate-limit";
+import { networkOf } from "@mithai/api";
 import { createTestApp, type TestApp } from "../testing";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

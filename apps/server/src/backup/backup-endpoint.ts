@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { AppError } from "@mithai/api/errors";
+import { AppError } from "@mithai/api";
 import { BackupError } from "./archive";
 import { makeBackup, type BackupSources } from "./make-backup";
 import { recordBackup } from "./record";

@@ -2,7 +2,7 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "@mithai/db/client";
-import { shopDay } from "@mithai/schema/shop-clock";
+import { shopDay } from "@mithai/schema";
 import { makeBackup, type BackupSources } from "./make-backup";
 import { claimDailyBackup, finishDailyBackup } from "./record";
 

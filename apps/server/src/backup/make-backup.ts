@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
-import type { ImageStore } from "@mithai/api/catalog/image-store";
+import type { ImageStore } from "@mithai/api";
 import type { DbHandle } from "@mithai/db/client";
 import type { Env } from "../env";
 import { BackupError, writeArchive, type ArchiveEntry, type BackupManifest } from "./archive";

@@ -1,7 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "@mithai/db/sql";
 import { backups } from "@mithai/db/schema";
-import type { BackupKind } from "@mithai/schema/operations";
+import type { BackupKind } from "@mithai/schema";
 
 /** A backup that finished, in the `backups` table (the health panel's "last backup", the daily alert). */
 export async function recordBackup(db: Db, backup: { kind: BackupKind; file: string; bytes: number; startedAt: Date }): Promise<void> {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDeliveryDays, zoneFor } from "@mithai/api/delivery/zones";
+import { addDeliveryDays, zoneFor } from "@mithai/api";
 import { asc, eq } from "@mithai/db/sql";
 import { foodItems, invoices, orders } from "@mithai/db/schema";
-import type { DeliveryQuote, DeliveryZone } from "@mithai/schema/kitchen";
-import type { CustomerOrder } from "@mithai/schema/order";
+import type { CustomerOrder, DeliveryQuote, DeliveryZone } from "@mithai/schema";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, payInSandboxWindow, placeOrderVia, testAddress, verifyVia } from "./fixtures";

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeOrder, previewCheckout } from "@mithai/api/orders/place";
-import { verifyPayment } from "@mithai/api/orders/verify";
-import { finalizePaid } from "@mithai/api/payments/finalize";
-import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
-import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
+import { abandonPendingOrder, finalizePaid, paySandboxOrder, placeOrder, previewCheckout, verifyPayment } from "@mithai/api";
 import { and, eq, inArray } from "@mithai/db/sql";
 import { foodItems, orders } from "@mithai/db/schema";
-import { ordersUntilDiscount } from "@mithai/schema/order";
+import { ordersUntilDiscount } from "@mithai/schema";
 import type { TestApp } from "../testing";
 import { createTwinApps, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, eventually, type Customer } from "./fixtures";
 

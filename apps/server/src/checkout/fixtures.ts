@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { signAuthToken } from "@mithai/api/auth/tokens";
+import { signAuthToken } from "@mithai/api";
 import { asc } from "@mithai/db/sql";
 import { cartItems, foodItems, users } from "@mithai/db/schema";
-import type { PlacedOrder } from "@mithai/schema/order";
+import type { PlacedOrder } from "@mithai/schema";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 
 /** Test helpers for checkout: customers, carts, the sandbox window's "pay", and the mail outbox. */

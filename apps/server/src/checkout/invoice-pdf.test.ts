@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { foodItems, invoices } from "@mithai/db/schema";
-import { invoiceDocument, invoiceDocumentData } from "@mithai/api/invoices/document";
+import { invoiceDocument, invoiceDocumentData } from "@mithai/api";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, verifyVia, type Customer } from "./fixtures";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { financialYear } from "@mithai/schema/shop-clock";
-import { finalizePaid } from "@mithai/api/payments/finalize";
+import { financialYear } from "@mithai/schema";
+import { finalizePaid } from "@mithai/api";
 import { asc, eq } from "@mithai/db/sql";
 import { documentSeries, invoices, orders } from "@mithai/db/schema";
-import type { CustomerOrder, PlacedOrder } from "@mithai/schema/order";
+import type { CustomerOrder, PlacedOrder } from "@mithai/schema";
 import { bearer } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, verifyVia, type Customer } from "./fixtures";

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
-import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
+import { abandonPendingOrder, paySandboxOrder } from "@mithai/api";
 import { asc, eq } from "@mithai/db/sql";
 import { foodItems, orders, promoCodes } from "@mithai/db/schema";
 import type { TestApp } from "../testing";

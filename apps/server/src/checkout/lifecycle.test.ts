@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reconcilePendingOrders } from "@mithai/api/payments/reconciler";
+import { reconcilePendingOrders } from "@mithai/api";
 import { asc, eq } from "@mithai/db/sql";
 import { foodItems, orderStatusChanges, orders, refunds } from "@mithai/db/schema";
-import type { AdminCustomerPage } from "@mithai/schema/admin";
-import type { PromoCode } from "@mithai/schema/kitchen";
-import type { CustomerOrder, PlacedOrder } from "@mithai/schema/order";
+import type { AdminCustomerPage, CustomerOrder, PlacedOrder, PromoCode } from "@mithai/schema";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, eventually, payInSandboxWindow, placeOrderVia, testAddress, verifyVia, type Customer } from "./fixtures";

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signPayment, signWebhook } from "@mithai/api/payments/signatures";
+import { signPayment, signWebhook } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { orders, payments } from "@mithai/db/schema";
 import { createTestApp, writeWebClientFixture, type TestApp } from "../testing";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signPayment } from "@mithai/api/payments/signatures";
+import { signPayment } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { cartItems, foodItems, orders, payments } from "@mithai/db/schema";
 import { jsonOf, type TestApp } from "../testing";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderNumberOf } from "@mithai/schema";
 import {
   createCheckoutApp,
   createCustomer,

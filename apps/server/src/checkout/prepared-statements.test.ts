@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signPayment } from "@mithai/api/payments/signatures";
+import { signPayment } from "@mithai/api";
 import { createDb, type DbHandle } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { asc, sql } from "@mithai/db/sql";

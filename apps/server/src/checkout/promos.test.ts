@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
+import { abandonPendingOrder } from "@mithai/api";
 import { asc, eq } from "@mithai/db/sql";
 import { foodItems, orders } from "@mithai/db/schema";
-import type { PromoApplyAnswer, PromoCode } from "@mithai/schema/kitchen";
-import type { CheckoutPreview } from "@mithai/schema/order";
+import type { CheckoutPreview, PromoApplyAnswer, PromoCode } from "@mithai/schema";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, verifyVia, type Customer } from "./fixtures";

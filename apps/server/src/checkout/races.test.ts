@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
-import { signWebhook } from "@mithai/api/payments/signatures";
+import { paySandboxOrder, signWebhook } from "@mithai/api";
 import { count, eq } from "@mithai/db/sql";
 import { orders, payments } from "@mithai/db/schema";
-import type { PlacedOrder } from "@mithai/schema/order";
+import type { PlacedOrder } from "@mithai/schema";
 import type { TestApp } from "../testing";
 import { createTwinApps, createCustomer, fillCart, mailsIn, placeOrderVia, sendWebhook, verifyVia, type Customer } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server, type Socket } from "node:net";
-import { PINNED_RAZORPAY_VERSION, PROVIDER_TIMEOUT_MS, createProviderOrder, createRazorpayClient, fetchProviderPayments } from "@mithai/api/payments/razorpay-client";
+import { createProviderOrder, createRazorpayClient, fetchProviderPayments, PINNED_RAZORPAY_VERSION, PROVIDER_TIMEOUT_MS } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { sandboxGatewayOrders } from "@mithai/db/schema";
 import type { TestApp } from "../testing";
@@ -18,7 +18,7 @@ describe("the real Razorpay SDK talks to the sandbox gateway", () => {
   afterAll(() => t.close());
 
   it("is the pinned version", () => {
-    const require = createRequire(import.meta.resolve("@mithai/api/payments/razorpay-client"));
+    const require = createRequire(import.meta.resolve("@mithai/api"));
     const pkg = JSON.parse(readFileSync(require.resolve("razorpay/package.json"), "utf8")) as { version: string };
     expect(pkg.version).toBe(PINNED_RAZORPAY_VERSION);
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reconcilePendingOrders } from "@mithai/api/payments/reconciler";
-import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
+import { paySandboxOrder, reconcilePendingOrders } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { cartItems, orders } from "@mithai/db/schema";
 import type { TestApp } from "../testing";

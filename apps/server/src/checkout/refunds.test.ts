@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reconcilePendingRefunds } from "@mithai/api/refunds/provider-sync";
-import { abandonPendingOrder } from "@mithai/api/payments/reconciler";
-import { createRazorpayClient } from "@mithai/api/payments/razorpay-client";
-import { paySandboxOrder, settleSandboxRefund } from "@mithai/api/payments/sandbox-gateway";
+import { abandonPendingOrder, createRazorpayClient, paySandboxOrder, reconcilePendingRefunds, settleSandboxRefund } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { mailOutbox, orders, payments, refunds, sandboxGatewayRefunds } from "@mithai/db/schema";
-import type { CustomerOrder, PlacedOrder } from "@mithai/schema/order";
+import type { CustomerOrder, PlacedOrder } from "@mithai/schema";
 import { createAccount, bearer } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, eventually, fillCart, payInSandboxWindow, placeOrderVia, sendWebhook, verifyVia, type Customer } from "./fixtures";

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abandonPendingOrder, reconcilePendingOrders } from "@mithai/api/payments/reconciler";
-import { paySandboxOrder } from "@mithai/api/payments/sandbox-gateway";
+import { abandonPendingOrder, paySandboxOrder, reconcilePendingOrders } from "@mithai/api";
 import { asc, eq, sql } from "@mithai/db/sql";
 import { foodItems, orders, refunds } from "@mithai/db/schema";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, createTwinApps, eventually, payInSandboxWindow, placeOrderVia, sendWebhook, testAddress, verifyVia } from "./fixtures";

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateOrderStatus } from "@mithai/api/admin/orders-admin";
+import { updateOrderStatus } from "@mithai/api";
 import { count, eq } from "@mithai/db/sql";
 import { cartItems, mailOutbox, orders } from "@mithai/db/schema";
-import type { PlacedOrder } from "@mithai/schema/order";
-import type { SandboxWhatsappMessage } from "@mithai/schema/whatsapp";
+import type { PlacedOrder, SandboxWhatsappMessage } from "@mithai/schema";
 import { bearer } from "../rest/admin-fixtures";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, eventually, fillCart, payInSandboxWindow, placeOrderVia, testAddress, type Customer } from "./fixtures";

@@ -7,11 +7,10 @@ import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { createAdminAccount } from "@mithai/api/accounts/users";
-import { AppError } from "@mithai/api/errors";
+import { AppError, createAdminAccount } from "@mithai/api";
 import { createDb, type DbHandle } from "@mithai/db/client";
 import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
-import { registerInputSchema } from "@mithai/schema/contracts/account";
+import { registerInputSchema } from "@mithai/schema";
 import { EnvError, loadEnv } from "../env";
 import { SHOP_ADDRESS_FILE, type ShopAddress } from "../logging";
 

@@ -7,9 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { copyPicturesToStore } from "@mithai/api/catalog/copy-pictures";
-import { AppError } from "@mithai/api/errors";
-import { createS3ImageStore } from "@mithai/api/catalog/s3-image-store";
+import { AppError, copyPicturesToStore, createS3ImageStore } from "@mithai/api";
 import { EnvError, loadEnv } from "../env";
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signWebhook } from "@mithai/api/payments/signatures";
+import { signWebhook } from "@mithai/api";
 import { createDb, type DbHandle } from "@mithai/db/client";
 import { foodItems, mailOutbox, orders, payments, sandboxGatewayPayments } from "@mithai/db/schema";
 import { and, eq, inArray, isNull, sql } from "@mithai/db/sql";

@@ -9,7 +9,7 @@ import { createTestPostgresDatabase, testDatabaseKind } from "@mithai/db/testing
 import { TEST_JWT_SECRET } from "../testing";
 import { startServer, until, type ServerProcess } from "./processes";
 import { addToCart, call, catalogueItemIds, payInSandbox, placeOrder, register, verifyPayment, type Journey } from "./shopper";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderNumberOf } from "@mithai/schema";
 
 /**
  * The customer has paid at the gateway, and the server dies (SIGKILL: no shutdown, nothing in memory kept)

@@ -1,5 +1,5 @@
 import { SMTPServer } from "smtp-server";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderNumberOf } from "@mithai/schema";
 
 /**
  * A real SMTP server for tests, on a fixed port, that can be stopped and started again; counts receipts per order.

@@ -1,11 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { CatalogCache } from "@mithai/api/catalog/cache";
-import { readShopFigures, type ShopFigures } from "@mithai/api/health/figures";
-import { ORDER_MOVES, type ShopMetrics } from "@mithai/api/metrics";
-import { observeProviderCalls, type ProviderCallOutcome } from "@mithai/api/payments/razorpay-client";
+import type { CatalogCache } from "@mithai/api";
+import { observeProviderCalls, ORDER_MOVES, type ProviderCallOutcome, readShopFigures, type ShopFigures, type ShopMetrics } from "@mithai/api";
 import type { Db } from "@mithai/db/client";
 import { observeQueries } from "@mithai/db/query-observer";
-import { REFUND_STATUSES } from "@mithai/schema/order";
+import { REFUND_STATUSES } from "@mithai/schema";
 
 /** Seconds: HTTP answers and database statements (most well under 100 ms), provider calls (up to the 20 s timeout). */
 const FAST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -1,7 +1,6 @@
 import { statfs } from "node:fs/promises";
-import type { ImageStore } from "@mithai/api/catalog/image-store";
-import type { HealthProbes } from "@mithai/api/health/probes";
-import { observeProviderCalls } from "@mithai/api/payments/razorpay-client";
+import type { HealthProbes, ImageStore } from "@mithai/api";
+import { observeProviderCalls } from "@mithai/api";
 import type { Env } from "../env";
 
 const MINUTE_MS = 60_000;

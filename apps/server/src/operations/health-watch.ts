@@ -1,6 +1,5 @@
-import { alertAdmins } from "@mithai/api/health/alerts";
-import { healthReport } from "@mithai/api/health/report";
-import type { ApiDeps } from "@mithai/api/context";
+import { alertAdmins, healthReport } from "@mithai/api";
+import type { ApiDeps } from "@mithai/api";
 
 /** How often each server looks at the shop's health (the alert mail itself goes at most once an hour per problem). */
 export const HEALTH_WATCH_MS = 60_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "@mithai/api/errors";
+import { AppError } from "@mithai/api";
 import { sql } from "@mithai/db/sql";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { REQUEST_ID_HEADER } from "./request-ids";
 import { captureLogs, createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";
 

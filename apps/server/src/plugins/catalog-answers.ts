@@ -2,11 +2,9 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { CatalogSnapshot } from "@mithai/api/catalog/cache";
-import type { RequestContext } from "@mithai/api/context";
-import { appRouter } from "@mithai/api/root";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@mithai/schema/languages";
-import { foodListAnswerSchema } from "@mithai/schema/contracts/catalog";
+import type { CatalogSnapshot, RequestContext } from "@mithai/api";
+import { appRouter } from "@mithai/api";
+import { DEFAULT_LANGUAGE, foodListAnswerSchema, isLanguage, type Language, LANGUAGES } from "@mithai/schema";
 import { catalogListAnswer, REST_CATALOG_LIST_URL } from "../rest/catalog";
 import { negotiateEncoding, varyOnEncoding } from "./compression";
 

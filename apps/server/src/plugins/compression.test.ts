@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { foodItems } from "@mithai/db/schema";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { MIN_COMPRESSED_BYTES, negotiateEncoding } from "./compression";
 

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { AppError, databaseUnavailable, somethingWentWrong } from "@mithai/api/errors";
+import { AppError, databaseUnavailable, somethingWentWrong } from "@mithai/api";
 import { isDatabaseUnavailable } from "@mithai/db/errors";
-import type { FieldError } from "@mithai/schema/contracts/z";
-import { reasonOfStatus, type ReasonCode } from "@mithai/schema/reasons";
+import type { FieldError } from "@mithai/schema";
+import { type ReasonCode, reasonOfStatus } from "@mithai/schema";
 
 /** A failure as HTTP answers it: the status, a message a person can act on, and what goes with it. */
 export interface HttpFailure {

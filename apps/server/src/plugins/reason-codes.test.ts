@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { foodItems } from "@mithai/db/schema";
-import { REASON_CODES, REASON_HTTP_STATUS } from "@mithai/schema/reasons";
+import { REASON_CODES, REASON_HTTP_STATUS } from "@mithai/schema";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 

@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import type { FoodItem } from "@mithai/schema/catalog";
-import { AppError } from "@mithai/api/errors";
+import type { FoodItem } from "@mithai/schema";
+import { AppError } from "@mithai/api";
 import { catalogListContract } from "../rest/catalog";
 import { jsonOf } from "../testing";
 import { registerErrorHandler } from "./errors";

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppRouter } from "@mithai/api/root";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { AppRouter } from "@mithai/api";
+import type { FoodItem } from "@mithai/schema";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { TRPC_CATALOG_LIST_URL, trpcCatalogListUrl } from "./catalog-answers";

@@ -5,13 +5,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
 import type { Readable } from "node:stream";
-import type { RequestContext } from "@mithai/api/context";
-import { AppError } from "@mithai/api/errors";
-import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
-import { appRouter, type AppRouter } from "@mithai/api/root";
-import { assertAdmin } from "@mithai/api/auth/guards";
-import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
-import { reasonOfStatus } from "@mithai/schema/reasons";
+import type { RequestContext } from "@mithai/api";
+import { AppError, appRouter, type AppRouter, assertAdmin, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "@mithai/api";
+import { reasonOfStatus, TRPC_MAX_BATCH_SIZE } from "@mithai/schema";
 import { contextFromRequest } from "../context";
 
 export async function trpcPlugin(app: FastifyInstance): Promise<void> {

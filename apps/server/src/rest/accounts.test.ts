@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readNewestOutboxMail } from "@mithai/api/mail/eml-files";
+import { readNewestOutboxMail } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { addresses, users } from "@mithai/db/schema";
 import { createTestApp, jsonOf, type TestApp } from "../testing";

@@ -1,24 +1,32 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requestPasswordReset, resetPassword } from "@mithai/api/accounts/password-reset";
-import { logOut } from "@mithai/api/accounts/logout";
-import { changePassword, signOutEverywhere } from "@mithai/api/accounts/sessions";
-import { addAddress, getUserProfile, loginUser, registerUser, updateProfile } from "@mithai/api/accounts/users";
-import type { Address } from "@mithai/schema/account";
 import {
+  addAddress,
+  changePassword,
+  getUserProfile,
+  loginUser,
+  logOut,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  signOutEverywhere,
+  updateProfile,
+} from "@mithai/api";
+import type { Address } from "@mithai/schema";
+import {
+  addAddressAnswerSchema,
   addressInputSchema,
   changePasswordInputSchema,
   forgotPasswordInputSchema,
+  loginAnswerSchema,
   loginInputSchema,
+  profileAnswerSchema,
   profileChangesSchema,
+  registerAnswerSchema,
   registerInputSchema,
   resetPasswordInputSchema,
-  addAddressAnswerSchema,
-  loginAnswerSchema,
-  profileAnswerSchema,
-  registerAnswerSchema,
   successMessageSchema,
-} from "@mithai/schema/contracts/account";
+} from "@mithai/schema";
 import { contract } from "./contract";
 import { customerRestContext, parseInput, restContext } from "./request";
 

@@ -1,11 +1,10 @@
-import { subtotalPaise } from "@mithai/schema/money";
+import { ORDER_RECEIVED, type OrderStatus, type PaymentStatus, subtotalPaise } from "@mithai/schema";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { signAuthToken } from "@mithai/api/auth/tokens";
+import { signAuthToken } from "@mithai/api";
 import type { Db } from "@mithai/db/client";
 import { orders, users, type DeliveryAddress, type OrderItemSnapshot } from "@mithai/db/schema";
-import type { Role } from "@mithai/schema/auth";
-import { ORDER_RECEIVED, type OrderStatus, type PaymentStatus } from "@mithai/schema/order";
+import type { Role } from "@mithai/schema";
 import { TEST_JWT_SECRET } from "../testing";
 
 /** Test-only helpers for the admin tests: accounts with tokens, paid orders, pictures and multipart bodies. */

@@ -1,13 +1,7 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { addFoodItem, editFoodItem, removeFoodItem } from "@mithai/api/admin/food-admin";
-import { idempotencyKeyOf } from "@mithai/api/admin/idempotency";
-import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
-import { AppError } from "@mithai/api/errors";
-import { assertNoNul } from "@mithai/api/nul-text";
-import { successMessageSchema } from "@mithai/schema/contracts/account";
-import { foodItemInputSchema, foodItemSavedAnswerSchema, removeFoodInputSchema } from "@mithai/schema/contracts/admin";
-import { z } from "@mithai/schema/contracts/z";
+import { addFoodItem, AppError, assertNoNul, editFoodItem, idempotencyKeyOf, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, removeFoodItem } from "@mithai/api";
+import { foodItemInputSchema, foodItemSavedAnswerSchema, removeFoodInputSchema, successMessageSchema, z } from "@mithai/schema";
 import { contract, fileBytes } from "./contract";
 import { requireAdmin } from "./admin-http";
 import { parseInput, restContext } from "./request";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { healthReport } from "@mithai/api/health/report";
-import { healthReportAnswerSchema } from "@mithai/schema/operations";
+import { healthReport } from "@mithai/api";
+import { healthReportAnswerSchema } from "@mithai/schema";
 import { requireAdmin } from "./admin-http";
 import { contract } from "./contract";
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { assertAdmin } from "@mithai/api/auth/guards";
+import { assertAdmin } from "@mithai/api";
 import { restContext } from "./request";
 
 /**

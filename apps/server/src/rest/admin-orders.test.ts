@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
-import type { AdminOrder, AdminOrderPage } from "@mithai/schema/admin";
-import { orderBatches } from "@mithai/api/admin/orders-admin";
+import type { AdminOrder, AdminOrderPage } from "@mithai/schema";
+import { orderBatches } from "@mithai/api";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { bearer, createAccount, insertOrders, sampleAddress } from "./admin-fixtures";
 

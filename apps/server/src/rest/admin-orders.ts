@@ -1,21 +1,18 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { shopDay } from "@mithai/schema/shop-clock";
-import { ordersCsv } from "@mithai/api/admin/orders-csv";
-import { listAdminOrders, todaySales, updateOrderStatus } from "@mithai/api/admin/orders-admin";
-import { idempotencyKeyOf } from "@mithai/api/admin/idempotency";
-import { requestRefund } from "@mithai/api/refunds/provider-sync";
-import { successMessageSchema } from "@mithai/schema/contracts/account";
 import {
   adminOrderListAnswerSchema,
   orderFiltersSchema,
   orderListInputSchema,
+  refundAnswerSchema,
   refundOrderInputSchema,
+  shopDay,
+  successMessageSchema,
   todaySalesAnswerSchema,
   updateOrderStatusSchema,
-} from "@mithai/schema/contracts/admin";
-import { refundAnswerSchema } from "@mithai/schema/contracts/order";
-import { z } from "@mithai/schema/contracts/z";
+  z,
+} from "@mithai/schema";
+import { idempotencyKeyOf, listAdminOrders, ordersCsv, requestRefund, todaySales, updateOrderStatus } from "@mithai/api";
 import { contract, fileBytes } from "./contract";
 import { requireAdmin } from "./admin-http";
 import { parseInput, restContext } from "./request";

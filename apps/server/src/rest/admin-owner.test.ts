@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, refunds } from "@mithai/db/schema";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderNumberOf } from "@mithai/schema";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { bearer, createAccount, insertOrders, sampleAddress } from "./admin-fixtures";
 

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { packingSlipPdf, packingSlipsForDay, renderProductionPdf } from "@mithai/api/owner/documents";
-import { productionSheet } from "@mithai/api/owner/production";
-import { salesReport, stockGlance } from "@mithai/api/owner/sales";
-import { packingSlipsInputSchema, productionInputSchema, productionSheetSchema, salesInputSchema, salesReportSchema, stockGlanceSchema } from "@mithai/schema/contracts/owner";
-import { z } from "@mithai/schema/contracts/z";
+import { packingSlipPdf, packingSlipsForDay, productionSheet, renderProductionPdf, salesReport, stockGlance } from "@mithai/api";
+import {
+  packingSlipsInputSchema,
+  productionInputSchema,
+  productionSheetSchema,
+  salesInputSchema,
+  salesReportSchema,
+  stockGlanceSchema,
+  z,
+} from "@mithai/schema";
 import { requireAdmin } from "./admin-http";
 import { contract, fileBytes } from "./contract";
 import { parseInput } from "./request";

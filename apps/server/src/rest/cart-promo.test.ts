@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAuthToken } from "@mithai/api/auth/tokens";
+import { signAuthToken } from "@mithai/api";
 import { promoCodes } from "@mithai/db/schema";
 import { insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
 import { createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAuthToken } from "@mithai/api/auth/tokens";
+import { signAuthToken } from "@mithai/api";
 import { insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { CART_FULL_MESSAGE, MAX_CART_LINES, QUANTITY_MESSAGE, type CartLine } from "@mithai/schema/cart";
+import { CART_FULL_MESSAGE, type CartLine, MAX_CART_LINES, QUANTITY_MESSAGE } from "@mithai/schema";
 import { createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { addToCart, getCart, mergeGuestCart, removeOneFromCart } from "@mithai/api/cart/service";
-import { cartPromoCode } from "@mithai/api/promos/cart-promo";
-import { addToCartSchema, cartChangeAnswerSchema, cartGetAnswerSchema, cartItemSchema, cartMergeAnswerSchema, mergeCartSchema } from "@mithai/schema/contracts/cart";
+import { addToCart, cartPromoCode, getCart, mergeGuestCart, removeOneFromCart } from "@mithai/api";
+import { addToCartSchema, cartChangeAnswerSchema, cartGetAnswerSchema, cartItemSchema, cartMergeAnswerSchema, mergeCartSchema } from "@mithai/schema";
 import { contract } from "./contract";
 import { customerRestContext, parseInput } from "./request";
 

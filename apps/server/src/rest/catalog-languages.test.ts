@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foodItems } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
-import type { AdminFoodItem, FoodItem } from "@mithai/schema/catalog";
+import type { AdminFoodItem, FoodItem } from "@mithai/schema";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { bearer, createAccount, multipart, pngBytes, type FilePart } from "./admin-fixtures";
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, type FoodItem } from "@mithai/schema/catalog";
+import { CATEGORIES, type FoodItem } from "@mithai/schema";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 
 describe("catalogue over REST", () => {

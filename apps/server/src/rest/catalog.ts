@@ -1,10 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { findById, findBySlug } from "@mithai/api/catalog/cache";
-import { searchCatalog } from "@mithai/api/catalog/search";
-import type { FoodItem } from "@mithai/schema/catalog";
-import { catalogLangInputSchema, catalogSearchInputSchema, foodItemAnswerSchema, foodListAnswerSchema } from "@mithai/schema/contracts/catalog";
-import { z } from "@mithai/schema/contracts/z";
-import { DEFAULT_LANGUAGE } from "@mithai/schema/languages";
+import { findById, findBySlug, searchCatalog } from "@mithai/api";
+import type { FoodItem } from "@mithai/schema";
+import { catalogLangInputSchema, catalogSearchInputSchema, DEFAULT_LANGUAGE, foodItemAnswerSchema, foodListAnswerSchema, z } from "@mithai/schema";
 import { contract } from "./contract";
 import { parseInput } from "./request";
 

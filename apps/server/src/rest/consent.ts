@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { recordConsent } from "@mithai/api/consent/consents";
-import { networkOf } from "@mithai/api/rate-limit";
-import { successMessageSchema } from "@mithai/schema/contracts/account";
-import { consentRequestSchema } from "@mithai/schema/contracts/consent";
+import { networkOf, recordConsent } from "@mithai/api";
+import { consentRequestSchema, successMessageSchema } from "@mithai/schema";
 import { contract } from "./contract";
 
 const consentContract = contract({

@@ -1,6 +1,5 @@
 import type { FastifySchema } from "fastify";
-import { z } from "@mithai/schema/contracts/z";
-import { REASON_HTTP_STATUS, type ReasonCode } from "@mithai/schema/reasons";
+import { REASON_HTTP_STATUS, type ReasonCode, z } from "@mithai/schema";
 
 /**
  * A REST route's contract, as its Fastify route schema: what it takes (body, query string, path parameters, each a

@@ -1,9 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { createDeliveryZone, deleteDeliveryZone, deliveryTerms, listDeliveryZones, quoteDelivery, updateDeliveryZone } from "@mithai/api/delivery/zones";
-import { applyPromo } from "@mithai/api/promos/apply";
-import { removeCartPromo } from "@mithai/api/promos/cart-promo";
-import { createPromo, deletePromo, listPromos, updatePromo } from "@mithai/api/promos/promos";
-import { setStock } from "@mithai/api/stock/stock";
+import {
+  applyPromo,
+  createDeliveryZone,
+  createPromo,
+  deleteDeliveryZone,
+  deletePromo,
+  deliveryTerms,
+  listDeliveryZones,
+  listPromos,
+  quoteDelivery,
+  removeCartPromo,
+  setStock,
+  updateDeliveryZone,
+  updatePromo,
+} from "@mithai/api";
 import {
   deletedSchema,
   deliveryQuoteInputSchema,
@@ -21,7 +31,7 @@ import {
   promoRemovedAnswerSchema,
   setStockInputSchema,
   stockAnswerSchema,
-} from "@mithai/schema/contracts/kitchen";
+} from "@mithai/schema";
 import { contract } from "./contract";
 import { requireAdmin } from "./admin-http";
 import { customerRestContext, parseInput } from "./request";

@@ -3,7 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAQ_ENTRIES_PER_ITEM } from "@mithai/schema/catalog";
+import { FAQ_ENTRIES_PER_ITEM } from "@mithai/schema";
 import { createCheckoutApp, createCustomer, eventually, fillCart, newestMail, payInSandboxWindow, testAddress, type Customer } from "../checkout/fixtures";
 import { jsonOf, type TestApp } from "../testing";
 import { createAccount, multipart, pngBytes } from "./admin-fixtures";

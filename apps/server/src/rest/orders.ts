@@ -1,12 +1,24 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { listCustomerOrders } from "@mithai/api/orders/history";
-import { placeOrder } from "@mithai/api/orders/place";
-import { verifyPayment } from "@mithai/api/orders/verify";
-import { creditNoteDocument, invoiceDocument, type InvoiceDocument } from "@mithai/api/invoices/document";
-import { renderInvoicePdf } from "@mithai/api/invoices/pdf";
-import { cancelOrder } from "@mithai/api/refunds/cancel";
-import { cancelOrderInputSchema, customerOrdersAnswerSchema, placedOrderSchema, placeOrderInputSchema, refundAnswerSchema, verifyPaymentInputSchema, verifyResultSchema } from "@mithai/schema/contracts/order";
-import { z } from "@mithai/schema/contracts/z";
+import {
+  cancelOrder,
+  creditNoteDocument,
+  invoiceDocument,
+  type InvoiceDocument,
+  listCustomerOrders,
+  placeOrder,
+  renderInvoicePdf,
+  verifyPayment,
+} from "@mithai/api";
+import {
+  cancelOrderInputSchema,
+  customerOrdersAnswerSchema,
+  placedOrderSchema,
+  placeOrderInputSchema,
+  refundAnswerSchema,
+  verifyPaymentInputSchema,
+  verifyResultSchema,
+  z,
+} from "@mithai/schema";
 import { contract, fileBytes } from "./contract";
 import { customerRestContext, parseInput, restContext } from "./request";
 

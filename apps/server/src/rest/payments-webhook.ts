@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { handleRazorpayWebhook } from "@mithai/api/payments/webhook";
-import { razorpayWebhookEventSchema, webhookAnswerSchema } from "@mithai/schema/contracts/payments";
-import { z } from "@mithai/schema/contracts/z";
+import { handleRazorpayWebhook } from "@mithai/api";
+import { razorpayWebhookEventSchema, webhookAnswerSchema, z } from "@mithai/schema";
 import { contract } from "./contract";
 
 export const RAZORPAY_WEBHOOK_PATH = "/api/payments/razorpay/webhook";

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { AuthSession, RequestContext } from "@mithai/api/context";
-import { requireSignedIn } from "@mithai/api/auth/guards";
-import { invalidInput } from "@mithai/api/errors";
+import type { AuthSession, RequestContext } from "@mithai/api";
+import { invalidInput, requireSignedIn } from "@mithai/api";
 import { contextFromRequest } from "../context";
 
 /** Checks a request body (or query) against a contract; a refusal is a 400 naming the field, with every failing field. */

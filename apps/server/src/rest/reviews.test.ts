@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAuthToken } from "@mithai/api/auth/tokens";
+import { signAuthToken } from "@mithai/api";
 import { insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
 import { reviews } from "@mithai/db/schema";
-import type { FoodItem } from "@mithai/schema/catalog";
-import type { Review } from "@mithai/schema/reviews";
+import type { FoodItem, Review } from "@mithai/schema";
 import { createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";
 
 describe("reviews over REST", () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { createReview, listReviews } from "@mithai/api/reviews/service";
-import { createReviewSchema, reviewSchema } from "@mithai/schema/contracts/reviews";
-import { z } from "@mithai/schema/contracts/z";
+import { createReview, listReviews } from "@mithai/api";
+import { createReviewSchema, reviewSchema, z } from "@mithai/schema";
 import { contract } from "./contract";
 
 const contracts = {

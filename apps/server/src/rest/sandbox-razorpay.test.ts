@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_API_PREFIX } from "@mithai/api/payments/razorpay-client";
+import { SANDBOX_API_PREFIX } from "@mithai/api";
 import { createCheckoutApp } from "../checkout/fixtures";
 import { jsonOf, type TestApp } from "../testing";
 

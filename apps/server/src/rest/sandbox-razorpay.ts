@@ -1,8 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "@mithai/api/errors";
-import { SANDBOX_API_PREFIX } from "@mithai/api/payments/razorpay-client";
 import {
+  AppError,
   createSandboxOrder,
   createSandboxRefund,
   fetchSandboxOrder,
@@ -10,10 +9,11 @@ import {
   fetchSandboxPaymentRefunds,
   fetchSandboxRefund,
   paySandboxOrder,
-  settleSandboxRefund,
+  SANDBOX_API_PREFIX,
   type SandboxPaymentOutcome,
-} from "@mithai/api/payments/sandbox-gateway";
-import { sandboxCheckoutPayInputSchema, sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQuerySchema } from "@mithai/schema/contracts/payments";
+  settleSandboxRefund,
+} from "@mithai/api";
+import { sandboxCheckoutPayInputSchema, sandboxOrderInputSchema, sandboxRefundInputSchema, sandboxRefundListQuerySchema } from "@mithai/schema";
 import { registerErrorHandler, type HttpFailure } from "../plugins/errors";
 import { RAZORPAY_WEBHOOK_PATH } from "./payments-webhook";
 import { parseInput } from "./request";

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "@mithai/api/errors";
-import { listSandboxMessages } from "@mithai/api/notify/whatsapp/sandbox";
-import { SANDBOX_WHATSAPP_MESSAGES_PATH } from "@mithai/schema/whatsapp";
+import { AppError, listSandboxMessages } from "@mithai/api";
+import { SANDBOX_WHATSAPP_MESSAGES_PATH } from "@mithai/schema";
 
 /**
  * The WhatsApp sandbox's list (DECISIONS "The shopper's next step"): the messages the shop would have sent, for the

@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE, CONSENT_NECESSARY } from "@mithai/schema/consent";
+import { CONSENT_COOKIE, CONSENT_NECESSARY } from "@mithai/schema";
 import type { PageHead } from "./page-shell";
 
 /** Whether the request's cookies say the visitor chose "Only necessary" in the cookie banner. */

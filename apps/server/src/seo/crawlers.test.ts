@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { foodItems } from "@mithai/db/schema";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 
 const PUBLIC_URL = "https://shop.example.in";

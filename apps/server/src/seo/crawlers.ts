@@ -1,8 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { CATEGORIES } from "@mithai/schema/catalog";
-import { pathInLanguage } from "@mithai/schema/language-paths";
-import { LANGUAGES, TRANSLATED_LANGUAGES } from "@mithai/schema/languages";
-import { categoryPath, STATIC_PAGES } from "@mithai/schema/pages";
+import { CATEGORIES, categoryPath, LANGUAGES, pathInLanguage, STATIC_PAGES, TRANSLATED_LANGUAGES } from "@mithai/schema";
 import escapeHtml from "escape-html";
 
 /** Customer-only storefront paths, in every language, and the admin's, the API's and the sandbox's: nothing there for a search engine (robots rules match by prefix). */

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { LANGUAGE_COOKIE, pathInLanguage, splitLanguagePath } from "@mithai/schema/language-paths";
-import { isLanguage, LANGUAGES, type Language } from "@mithai/schema/languages";
+import { isLanguage, type Language, LANGUAGE_COOKIE, LANGUAGES, pathInLanguage, splitLanguagePath } from "@mithai/schema";
 
 /** Search engines and link previews: they index every language's own address, so they are never redirected. */
 const CRAWLER = /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|embedly|lighthouse/i;

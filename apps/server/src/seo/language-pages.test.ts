@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_TITLES } from "@mithai/schema/page-titles";
+import { PAGE_TITLES } from "@mithai/schema";
 import { createTestApp, writeWebClientFixture, type TestApp } from "../testing";
 import { preferredLanguage } from "./language-choice";
 

@@ -1,8 +1,22 @@
-import { DEFAULT_IMAGES_BASE, foodImageSources, PRODUCT_IMAGE_SIZES, type FoodItem } from "@mithai/schema/catalog";
-import { pathInLanguage } from "@mithai/schema/language-paths";
-import { LANGUAGES, LOCALES, type Language } from "@mithai/schema/languages";
-import { localizedPageTitle, PAGE_TITLES, pageText, type PageKey } from "@mithai/schema/page-titles";
-import { CANCELLATION_POLICY_ALIAS, CATEGORY_PARAM, categoryFromParam, categoryPath, STATIC_PAGES } from "@mithai/schema/pages";
+import {
+  CANCELLATION_POLICY_ALIAS,
+  CATEGORY_PARAM,
+  categoryFromParam,
+  categoryPath,
+  DEFAULT_IMAGES_BASE,
+  foodImageSources,
+  type FoodItem,
+  type Language,
+  LANGUAGES,
+  LOCALES,
+  localizedPageTitle,
+  PAGE_TITLES,
+  type PageKey,
+  pageText,
+  pathInLanguage,
+  PRODUCT_IMAGE_SIZES,
+  STATIC_PAGES,
+} from "@mithai/schema";
 import type { PageHead } from "./page-shell";
 
 export interface SiteInfo {

@@ -1,7 +1,5 @@
 import escapeHtml from "escape-html";
-import { DEFAULT_IMAGES_BASE } from "@mithai/schema/catalog";
-import { LANGUAGES, LOCALES, type Language } from "@mithai/schema/languages";
-import { DEFAULT_CANCEL_WINDOW_MINUTES } from "@mithai/schema/order";
+import { DEFAULT_CANCEL_WINDOW_MINUTES, DEFAULT_IMAGES_BASE, type Language, LANGUAGES, LOCALES } from "@mithai/schema";
 
 /** What a page's head says to crawlers and link previews before any JavaScript runs. */
 export interface PageHead {

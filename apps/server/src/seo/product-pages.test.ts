@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { foodItems, reviews } from "@mithai/db/schema";
 import { insertTestUser } from "@mithai/db/testing";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { createTestApp, jsonOf, writeWebClientFixture, type TestApp } from "../testing";
 
 const PUBLIC_URL = "https://shop.example.in";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_API_PREFIX } from "@mithai/api/payments/razorpay-client";
+import { SANDBOX_API_PREFIX } from "@mithai/api";
 import { bearer, createAccount, multipart, pngBytes } from "../rest/admin-fixtures";
 import { RAZORPAY_WEBHOOK_PATH } from "../rest/payments-webhook";
 import { createTestApp, type TestApp } from "../testing";

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAuthToken } from "@mithai/api/auth/tokens";
-import { MAX_IMAGE_BYTES } from "@mithai/api/catalog/images";
-import { SANDBOX_API_PREFIX } from "@mithai/api/payments/razorpay-client";
-import { appRouter } from "@mithai/api/root";
+import { appRouter, MAX_IMAGE_BYTES, SANDBOX_API_PREFIX, signAuthToken } from "@mithai/api";
 import { orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
-import { rupeesToPaise } from "@mithai/schema/money";
+import { rupeesToPaise } from "@mithai/schema";
 import { bearer, createAccount, multipart, pngBytes, sampleAddress } from "../rest/admin-fixtures";
 import { createCheckoutApp } from "../checkout/fixtures";
 import { jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";

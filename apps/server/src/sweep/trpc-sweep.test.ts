@@ -1,8 +1,8 @@
-import { isLanguage } from "@mithai/schema/languages";
+import { isLanguage } from "@mithai/schema";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "@mithai/api/root";
+import { appRouter } from "@mithai/api";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { createTestApp, type TestApp } from "../testing";
 import { expectRefused } from "./answers";

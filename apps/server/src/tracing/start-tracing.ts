@@ -1,7 +1,6 @@
 import { context, propagation, trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { observeProviderCalls } from "@mithai/api/payments/razorpay-client";
-import { enableTracing } from "@mithai/api/tracing";
+import { enableTracing, observeProviderCalls } from "@mithai/api";
 import { observeQueries } from "@mithai/db/query-observer";
 import type { Env } from "../env";
 

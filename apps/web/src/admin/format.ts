@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
+import { SHOP_TIME_ZONE } from "@mithai/schema";
 
 /** Minutes and seconds since a moment, as "mm:ss" (minutes keep counting past 59). */
 export function formatElapsed(milliseconds: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { STORAGE_KEYS } from "@mithai/schema";
 import { withFakeBrowser } from "../lib/fake-browser";
 import { adminSession, endAdminSession, getAdminSession, startAdminSession } from "./session";
 

@@ -2,8 +2,8 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import { createContext } from "react";
-import type { AppRouter } from "@mithai/api/root";
-import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
+import type { AppRouter } from "@mithai/api";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema";
 import { errorCodeOf } from "../lib/errors";
 import { endAdminSession, getAdminSession } from "./session";
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { Language } from "@mithai/schema/languages";
+import type { Language } from "@mithai/schema";
 import { activateLanguage } from "../lib/i18n";
 import { basenameOf, pathInLanguage, rememberLanguage } from "../lib/language";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { SANDBOX_WHATSAPP_PATH } from "@mithai/schema/whatsapp";
+import { SANDBOX_WHATSAPP_PATH } from "@mithai/schema";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageSkeleton } from "../components/PageSkeleton";
 import { Home } from "../pages/Home";

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Route } from "react-router";
-import { CANCELLATION_POLICY_ALIAS, STATIC_PAGES } from "@mithai/schema/pages";
+import { CANCELLATION_POLICY_ALIAS, STATIC_PAGES } from "@mithai/schema";
 
 // Each policy page is its own small chunk; ShopLayout shows a skeleton while one arrives.
 const FaqPage = lazy(() => import("../pages/static/FaqPage").then((m) => ({ default: m.FaqPage })));

@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { mobileHint, mobileProblem, pincodeProblem } from "../lib/field-checks";
-import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, sameAddress, type Address } from "@mithai/schema/account";
-import type { DeliveryAddressInput } from "@mithai/schema/order";
+import { type Address, DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, sameAddress } from "@mithai/schema";
+import type { DeliveryAddressInput } from "@mithai/schema";
 import { Field } from "../components/Field";
 
 export const emptyAddress: DeliveryAddressInput = { fullName: "", email: "", street: "", city: "", state: "", pincode: "", country: DEFAULT_COUNTRY, mobile: "" };

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { activeLanguage } from "../lib/i18n";
 import { catalogLang } from "../lib/catalog-language";
 import { useState } from "react";
-import { ORDER_RECEIVED, type CustomerOrder, type OrderRefund } from "@mithai/schema/order";
+import { type CustomerOrder, ORDER_RECEIVED, type OrderRefund } from "@mithai/schema";
 import { orderStatusText } from "../lib/order-text";
 import { formatDate, formatRupees } from "../lib/format";
 import { EmptyWithBrowseLink } from "../components/EmptyWithBrowseLink";

@@ -2,8 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { stockShortText } from "../lib/order-text";
 import { formatRupees } from "../lib/format";
 import { activeLanguage } from "../lib/i18n";
-import { MONTHLY_DISCOUNT_LARGER, type CheckoutPreview } from "@mithai/schema/order";
-import { isReasonCode } from "@mithai/schema/reasons";
+import { isReasonCode, MONTHLY_DISCOUNT_LARGER, type CheckoutPreview } from "@mithai/schema";
 import { reasonText } from "../lib/errors";
 import { quoteSentence } from "../components/DeliveryCheck";
 

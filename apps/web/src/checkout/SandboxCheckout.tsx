@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { withoutSeparators } from "@mithai/schema/account";
-import { paiseToRupees } from "@mithai/schema/money";
+import { paiseToRupees, withoutSeparators } from "@mithai/schema";
 import { formatRupees } from "../lib/format";
-import type { PlacedOrder } from "@mithai/schema/order";
+import type { PlacedOrder } from "@mithai/schema";
 import { SubmitButton } from "../components/FormStatus";
 import type { PaymentPrefill, PaymentResult, PaymentSuccess } from "./payment-window";
 import "./sandbox-checkout.css";

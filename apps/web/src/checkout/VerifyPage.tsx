@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useSearchParams } from "react-router";
 import { formatRupees } from "../lib/format";
-import { DISCOUNT_PAISE, ordersUntilDiscount, orderNumberOf } from "@mithai/schema/order";
+import { DISCOUNT_PAISE, orderNumberOf, ordersUntilDiscount } from "@mithai/schema";
 import { useDocumentTitle } from "../lib/use-document-title";
 import "./checkout.css";
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { SANDBOX_WHATSAPP_PATH, type WhatsappMode } from "@mithai/schema/whatsapp";
+import { SANDBOX_WHATSAPP_PATH, type WhatsappMode } from "@mithai/schema";
 import { Field } from "../components/Field";
 import { mobileHint, mobileProblem } from "../lib/field-checks";
 

@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import type { PlacedOrder } from "@mithai/schema/order";
+import type { PlacedOrder } from "@mithai/schema";
 
 /** Razorpay checkout's answer to a successful payment, which the server verifies. */
 export interface PaymentSuccess {

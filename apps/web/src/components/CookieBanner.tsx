@@ -1,8 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { STATIC_PAGES } from "@mithai/schema/pages";
-import { CONSENT_ACCEPTED, CONSENT_NECESSARY, type ConsentStatus } from "@mithai/schema/consent";
+import { CONSENT_ACCEPTED, CONSENT_NECESSARY, type ConsentStatus, STATIC_PAGES } from "@mithai/schema";
 import { chooseCookies, hasCookieConsent, syncConsentCookie } from "../lib/cookie-consent";
 
 /** SPEC §2: 'Cookies and Tracking' with Accept (and "Only necessary"), shown until a choice is stored. */

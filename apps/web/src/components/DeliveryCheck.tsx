@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import type { DeliveryQuote } from "@mithai/schema/kitchen";
+import type { DeliveryQuote } from "@mithai/schema";
 import { formatCalendarDay, formatRupees } from "../lib/format";
 import { serverMessageOf } from "../lib/errors";
 import { trpc } from "../lib/trpc";

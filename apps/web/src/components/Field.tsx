@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
+import { PASSWORD_MIN_LENGTH } from "@mithai/schema";
 
 type FieldProps = {
   label: string;

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { formatRupees } from "../lib/format";
 import { foodImageProps } from "../lib/images";
 import { ItemStars } from "./Stars";

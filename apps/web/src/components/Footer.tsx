@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Link } from "react-router";
-import { STATIC_PAGES } from "@mithai/schema/pages";
+import { STATIC_PAGES } from "@mithai/schema";
 import { DeliveryTermsText } from "../lib/delivery-terms";
 import { SHOP_NAME } from "../lib/shop";
 import { shopTimingsText } from "../lib/shop-policy";

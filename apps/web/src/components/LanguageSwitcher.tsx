@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from "@mithai/schema/languages";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "@mithai/schema";
 import { useLanguage } from "../app/language";
 import { useSaveLanguage } from "../lib/save-language";
 

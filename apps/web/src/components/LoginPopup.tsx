@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "@mithai/schema/auth";
+import { PASSWORD_MIN_LENGTH } from "@mithai/schema";
 import { serverMessageOf } from "../lib/errors";
 import { Field } from "./Field";
 import { closeLoginPopup, openLoginPopup, useLoginPopup } from "../lib/login-popup";

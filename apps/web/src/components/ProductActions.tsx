@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
-import type { FoodItem } from "@mithai/schema/catalog";
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema";
+import type { FoodItem } from "@mithai/schema";
 import { useCart } from "../lib/cart";
 
 /** Quantity stepper, Add (then 'Added') and Proceed to Cart (once added) for one product (SPEC §4). */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { promoAppliedSentence } from "../lib/promo";
 import { useState, type FormEvent } from "react";
-import type { PromoApplyAnswer } from "@mithai/schema/kitchen";
+import type { PromoApplyAnswer } from "@mithai/schema";
 import { serverMessageOf } from "../lib/errors";
 import { openLoginPopup } from "../lib/login-popup";
 import { setRedirectAfterLogin } from "../lib/redirect-after-login";

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { MAX_REVIEW_LENGTH, type Review } from "@mithai/schema/reviews";
+import { MAX_REVIEW_LENGTH, type Review } from "@mithai/schema";
 import { formatDate } from "../lib/format";
 import { errorCodeOf, serverMessageOf } from "../lib/errors";
 import { openLoginPopup } from "../lib/login-popup";

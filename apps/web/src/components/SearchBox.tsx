@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { SEARCH_QUERY_MAX } from "@mithai/schema/catalog";
+import { SEARCH_QUERY_MAX } from "@mithai/schema";
 
 export const SEARCH_PATH = "/search";
 

@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatAverage, formatNumber } from "../lib/format";
-import type { ItemRating } from "@mithai/schema/catalog";
+import type { ItemRating } from "@mithai/schema";
 
 const percent = (stars: number) => `${(Math.min(Math.max(stars, 0), 5) / 5) * 100}%`;
 

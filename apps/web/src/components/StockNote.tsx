@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { LOW_STOCK_KG } from "@mithai/schema/kitchen";
+import { LOW_STOCK_KG } from "@mithai/schema";
 
 /** "Sold out" or "Only N kg left" under an item's price (nothing when plenty is left or stock is not tracked). */
 export function StockNote({ stockKg }: { stockKg: number | null }) {

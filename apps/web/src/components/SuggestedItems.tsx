@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { useCart } from "../lib/cart";
 import { FoodCard } from "./FoodCard";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CART_FULL_MESSAGE, MAX_CART_LINES } from "@mithai/schema/cart";
-import type { FoodItem } from "@mithai/schema/catalog";
+import { CART_FULL_MESSAGE, MAX_CART_LINES } from "@mithai/schema";
+import type { FoodItem } from "@mithai/schema";
 import { applyCartChange, priceCart, sanitizeCartMap } from "./cart-lines";
 
 const item = (id: string, price: number) => ({ _id: id, price }) as FoodItem;

@@ -1,6 +1,19 @@
-import { CART_FULL_MESSAGE, LINE_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, MINIMUM_QUANTITY_MESSAGE, MIN_LINE_QUANTITY, isValidQuantity, type CartLine, type CartMap } from "@mithai/schema/cart";
-import type { FoodItem } from "@mithai/schema/catalog";
-import { lineTotalPaise, paiseToRupees, rupeesToPaise, subtotalPaise } from "@mithai/schema/money";
+import {
+  CART_FULL_MESSAGE,
+  type CartLine,
+  type CartMap,
+  isValidQuantity,
+  LINE_FULL_MESSAGE,
+  lineTotalPaise,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  MINIMUM_QUANTITY_MESSAGE,
+  paiseToRupees,
+  rupeesToPaise,
+  subtotalPaise,
+} from "@mithai/schema";
+import type { FoodItem } from "@mithai/schema";
 
 
 /** One change to a cart, applied the same way to the guest cart and (optimistically) to the server cart. */

@@ -1,7 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useEffect } from "react";
-import { CART_FULL_MESSAGE, LINE_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, MINIMUM_QUANTITY_MESSAGE, type CartLine, type CartMap, type MergedQuantityChange } from "@mithai/schema/cart";
+import {
+  CART_FULL_MESSAGE,
+  type CartLine,
+  type CartMap,
+  LINE_FULL_MESSAGE,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type MergedQuantityChange,
+  MIN_LINE_QUANTITY,
+  MINIMUM_QUANTITY_MESSAGE,
+} from "@mithai/schema";
 import { t } from "@lingui/core/macro";
 import { activeLocale } from "./i18n";
 import { applyCartChange, cartMapOf, type CartChange } from "./cart-lines";
@@ -134,7 +144,7 @@ function limitText(error: Error): string {
   }
 }
 
-/** @mithai/schema/cart's mergeChangeNotice in the page's language: saved quantities the guest's replaced. */
+/** packages/schema/src/cart.ts's mergeChangeNotice in the page's language: saved quantities the guest's replaced. */
 function mergeNotice(changed: readonly MergedQuantityChange[]): string | null {
   if (changed.length === 0) return null;
   const lines = new Intl.ListFormat(activeLocale(), { type: "conjunction" }).format(changed.map(({ name, to, from }) => t`${name} set to ${to} kg (was ${from} kg)`));

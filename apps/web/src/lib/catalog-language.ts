@@ -1,4 +1,4 @@
-import type { Language } from "@mithai/schema/languages";
+import type { Language } from "@mithai/schema";
 import { activeLanguage } from "./i18n";
 
 /**

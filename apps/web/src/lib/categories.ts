@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import type { Category } from "@mithai/schema/catalog";
+import type { Category } from "@mithai/schema";
 
 /** A family of sweets in the page's language: its name, its tile's line and its page description. */
 export function categoryText(category: Category): { name: string; blurb: string; description: string } {

@@ -1,5 +1,4 @@
-import { STORAGE_KEYS } from "@mithai/schema/auth";
-import { CONSENT_ACCEPTED, CONSENT_COOKIE, CONSENT_STATUSES, type ConsentStatus } from "@mithai/schema/consent";
+import { CONSENT_ACCEPTED, CONSENT_COOKIE, CONSENT_STATUSES, type ConsentStatus, STORAGE_KEYS } from "@mithai/schema";
 
 /** The visitor's stored choice, if any. */
 export function cookieConsent(): ConsentStatus | null {

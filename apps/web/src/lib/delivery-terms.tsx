@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
-import type { ZoneTerms } from "@mithai/schema/kitchen";
-import { STATIC_PAGES } from "@mithai/schema/pages";
+import type { ZoneTerms } from "@mithai/schema";
+import { STATIC_PAGES } from "@mithai/schema";
 import { formatRupees } from "./format";
 import { activeLanguage, activeLocale } from "./i18n";
 import { trpc } from "./trpc";
@@ -17,7 +17,7 @@ export function useDeliveryTerms() {
 
 const freeOutright = (zone: ZoneTerms) => zone.charge === 0 || zone.freeAbove === 0;
 
-/** @mithai/schema/kitchen's deliveryTermsSentence in the page's language (zone names stay as the owner wrote them). */
+/** packages/schema/src/kitchen.ts's deliveryTermsSentence in the page's language (zone names stay as the owner wrote them). */
 export function deliveryTermsSentence(zones: readonly ZoneTerms[]): string {
   if (zones.length === 0) return t`Delivery is charged by PIN code at checkout`;
   if (zones.every(freeOutright)) return t`Free delivery on every order`;

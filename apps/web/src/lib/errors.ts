@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
-import { isReasonCode, type ReasonCode } from "@mithai/schema/reasons";
-import type { Language } from "@mithai/schema/languages";
+import { isReasonCode, type ReasonCode } from "@mithai/schema";
+import type { Language } from "@mithai/schema";
 
 /** The Hindi or Telugu sentences for refusals (lib/reason-messages), loaded with the language; none in English. */
 let refusals: typeof import("./reason-messages") | null = null;

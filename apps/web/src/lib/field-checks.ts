@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
-import { mobileProblem as englishMobileProblem, pincodeProblem as englishPincodeProblem } from "@mithai/schema/account";
+import { mobileProblem as englishMobileProblem, pincodeProblem as englishPincodeProblem } from "@mithai/schema";
 
 /**
- * The server's own rules for a mobile number and a PIN code (@mithai/schema/account), said in the page's language
+ * The server's own rules for a mobile number and a PIN code (packages/schema/src/account.ts), said in the page's language
  * under the field.
  */
 export const mobileProblem = (value: string): string | null =>

@@ -1,5 +1,4 @@
-import { PAISE_PER_RUPEE } from "@mithai/schema/money";
-import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
+import { PAISE_PER_RUPEE, SHOP_TIME_ZONE } from "@mithai/schema";
 import { activeLocale } from "./i18n";
 
 /**

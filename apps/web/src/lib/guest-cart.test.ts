@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { STORAGE_KEYS } from "@mithai/schema";
 import { withFakeBrowser } from "./fake-browser";
 import { clearGuestCarts, getGuestCart, guestCart, guestCartToMerge, savePreLoginCart, setGuestCart } from "./guest-cart";
 

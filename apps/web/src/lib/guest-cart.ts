@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from "@mithai/schema/auth";
-import type { CartMap } from "@mithai/schema/cart";
+import { STORAGE_KEYS } from "@mithai/schema";
+import type { CartMap } from "@mithai/schema";
 import { sanitizeCartMap } from "./cart-lines";
 import { parseStoredJson, storedValue, useStoredValue } from "./stored-value";
 

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
-import { LOCALES, type Language } from "@mithai/schema/languages";
+import { type Language, LOCALES } from "@mithai/schema";
 import { loadRefusalMessages } from "./errors";
 
 /**

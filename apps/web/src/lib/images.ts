@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGES_BASE, foodImageSources } from "@mithai/schema/catalog";
+import { DEFAULT_IMAGES_BASE, foodImageSources } from "@mithai/schema";
 
 /** Where the pictures are (IMAGES_PUBLIC_URL when the shop serves them from a bucket or CDN), as the server wrote it. */
 const IMAGES_BASE: string = (() => {

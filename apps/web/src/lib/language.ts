@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "@mithai/schema/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES } from "@mithai/schema";
 
 /** The cookie that remembers a visitor's language (DECISIONS, "Languages"); the server reads it too. */
 export const LANGUAGE_COOKIE = "lang";

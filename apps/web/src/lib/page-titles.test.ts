@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Category } from "@mithai/schema/catalog";
-import { PAGE_TITLES, type PageKey } from "@mithai/schema/page-titles";
+import { PAGE_TITLES, type Category, type PageKey } from "@mithai/schema";
 
 /**
  * The browser sets `document.title` and the description from its own catalogues (`t\`Cart\``), the server writes the
- * head from @mithai/schema/page-titles: a visitor who lands on /hi/cart and one who navigates there must read the same
+ * head from PAGE_TITLES (@mithai/schema): a visitor who lands on /hi/cart and one who navigates there must read the same
  * title. This table names the message each page's title comes from (the msgids the pages use); a renamed message
  * disappears from the catalogue on extract and fails here too.
  */

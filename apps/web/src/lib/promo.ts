@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import type { PromoApplyAnswer } from "@mithai/schema/kitchen";
+import type { PromoApplyAnswer } from "@mithai/schema";
 import { activeLanguage } from "./i18n";
 import { formatRupees } from "./format";
 

@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
-import type { ReasonCode } from "@mithai/schema/reasons";
+import type { ReasonCode } from "@mithai/schema";
 
 /**
- * A refusal in the customer's language, chosen by its reason code (@mithai/schema/reasons); undefined for a code the
+ * A refusal in the customer's language, chosen by its reason code (packages/schema/src/reasons.ts); undefined for a code the
  * storefront has no sentence for (the caller falls back to the server's). `field` names a refused field in the language.
  */
 export function reasonMessage(code: ReasonCode, field?: string): string | undefined {

@@ -1,5 +1,4 @@
-import { STORAGE_KEYS } from "@mithai/schema/auth";
-import { DEFAULT_LANGUAGE } from "@mithai/schema/languages";
+import { DEFAULT_LANGUAGE, STORAGE_KEYS } from "@mithai/schema";
 import { pathInLanguage } from "./language";
 
 /** Where a customer lands after signing in when nothing else was asked for (SPEC §4). */

@@ -1,4 +1,4 @@
-import type { Language } from "@mithai/schema/languages";
+import type { Language } from "@mithai/schema";
 import { useCustomerToken } from "./session";
 import { trpc } from "./trpc";
 

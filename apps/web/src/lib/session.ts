@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@mithai/schema/auth";
+import { STORAGE_KEYS } from "@mithai/schema";
 import { storedValue, useStoredValue } from "./stored-value";
 
 /**

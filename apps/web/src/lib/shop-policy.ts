@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 
-/** @mithai/schema/pages' SHOP_POLICY and SHOP_TIMINGS in the page's language. */
+/** packages/schema/src/pages.ts's SHOP_POLICY and SHOP_TIMINGS in the page's language. */
 export function shopPolicyText() {
   return {
     processingTime: t`1-2 business days`,
@@ -12,5 +12,5 @@ export function shopPolicyText() {
   };
 }
 
-/** @mithai/schema/shop's SHOP_TIMINGS in the page's language (the footer says it on every page). */
+/** packages/schema/src/shop.ts's SHOP_TIMINGS in the page's language (the footer says it on every page). */
 export const shopTimingsText = (): string => t`10 AM to 7 PM every day`;

@@ -1,5 +1,4 @@
-import { DEFAULT_CANCEL_WINDOW_MINUTES } from "@mithai/schema/order";
-import { DEFAULT_SHOP_NAME } from "@mithai/schema/shop";
+import { DEFAULT_CANCEL_WINDOW_MINUTES, DEFAULT_SHOP_NAME } from "@mithai/schema";
 
 /** Minutes after payment in which a customer may cancel (CANCEL_WINDOW_MINUTES; 0 = not online), as the server wrote it. */
 export const CANCEL_WINDOW_MINUTES: number = (() => {

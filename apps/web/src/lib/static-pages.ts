@@ -1,8 +1,8 @@
 import { t } from "@lingui/core/macro";
-import type { STATIC_PAGES } from "@mithai/schema/pages";
+import type { STATIC_PAGES } from "@mithai/schema";
 import { shopPolicyText } from "./shop-policy";
 
-/** A policy or help page's title and description in the page's language (@mithai/schema/pages has the English). */
+/** A policy or help page's title and description in the page's language (packages/schema/src/pages.ts has the English). */
 export function staticPageText(page: keyof typeof STATIC_PAGES): { title: string; description: string } {
   const policy = shopPolicyText();
   switch (page) {

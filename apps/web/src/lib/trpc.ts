@@ -1,8 +1,8 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCReact, getQueryKey } from "@trpc/react-query";
-import type { AppRouter } from "@mithai/api/root";
-import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema/trpc";
+import type { AppRouter } from "@mithai/api";
+import { TRPC_MAX_BATCH_SIZE } from "@mithai/schema";
 import { errorCodeOf } from "./errors";
 import { getCustomerToken, setCustomerToken } from "./session";
 

@@ -2,11 +2,11 @@ import { useEffect } from "react";
 import { t } from "@lingui/core/macro";
 import { SHOP_NAME } from "./shop";
 
-/** The shop's description in the page's language (@mithai/schema/pages' SHOP_DESCRIPTION in English). */
+/** The shop's description in the page's language (packages/schema/src/pages.ts's SHOP_DESCRIPTION in English). */
 export const shopDescription = (): string =>
   t`Handcrafted Indian sweets made fresh in small batches and delivered across India. Laddoos, barfis, katlis and festive favourites, sold by weight.`;
 
-/** @mithai/schema/pages' pageTitle in the page's language: "<title> | <shop>", or the shop's own title. */
+/** packages/schema/src/pages.ts's pageTitle in the page's language: "<title> | <shop>", or the shop's own title. */
 export const pageTitle = (title?: string): string => (title ? `${title} | ${SHOP_NAME}` : t`${SHOP_NAME} — handcrafted Indian sweets`);
 
 /**

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { PromoApplyAnswer } from "@mithai/schema/kitchen";
+import type { PromoApplyAnswer } from "@mithai/schema";
 import { stockShortText } from "../lib/order-text";
 import { formatRupees } from "../lib/format";
 import { DeliveryCheck, quoteSentence } from "../components/DeliveryCheck";

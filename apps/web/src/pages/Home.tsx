@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { useSearchParams } from "react-router";
-import { CATEGORIES, type Category } from "@mithai/schema/catalog";
-import { CATEGORY_PARAM, categoryFromParam } from "@mithai/schema/pages";
+import { CATEGORIES, type Category, CATEGORY_PARAM, categoryFromParam } from "@mithai/schema";
 import { categoryText } from "../lib/categories";
 import { FoodCard, FoodCardSkeleton } from "../components/FoodCard";
 import { DeliveryTermsText } from "../lib/delivery-terms";

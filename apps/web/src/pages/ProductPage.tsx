@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { Navigate, useParams } from "react-router";
-import { PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT, type FoodItem } from "@mithai/schema/catalog";
+import { type FoodItem, PRODUCT_IMAGE_SIZES, SUGGESTED_ITEMS_COUNT } from "@mithai/schema";
 import { formatRupees } from "../lib/format";
 import { categoryText } from "../lib/categories";
 import { DeliveryCheck } from "../components/DeliveryCheck";

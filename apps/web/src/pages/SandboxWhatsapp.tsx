@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { SANDBOX_WHATSAPP_MESSAGES_PATH, type SandboxWhatsappMessage } from "@mithai/schema/whatsapp";
+import { SANDBOX_WHATSAPP_MESSAGES_PATH, type SandboxWhatsappMessage } from "@mithai/schema";
 import { useDocumentTitle } from "../lib/use-document-title";
 import "./sandbox-whatsapp.css";
 

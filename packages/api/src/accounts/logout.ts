@@ -1,6 +1,6 @@
 import { revokedSessions } from "@mithai/db/schema";
 import { lt, sql } from "@mithai/db/sql";
-import { TOKEN_TTL_SECONDS } from "@mithai/schema/auth";
+import { TOKEN_TTL_SECONDS } from "@mithai/schema";
 import type { AuthSession, RequestContext } from "../context";
 import { signOutEverywhere } from "./sessions";
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "@mithai/db/sql";
 import { mailOutbox, passwordResetTokens, users } from "@mithai/db/schema";
-import type { ResetPasswordInput } from "@mithai/schema/contracts/account";
+import type { ResetPasswordInput } from "@mithai/schema";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { MailRenderer } from "../mail/outbox";

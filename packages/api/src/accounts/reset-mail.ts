@@ -1,4 +1,4 @@
-import type { Language } from "@mithai/schema/languages";
+import type { Language } from "@mithai/schema";
 import { shopMail } from "../mail/layout";
 import type { MailMessage } from "../mail/mailer";
 import { MAIL_STRINGS } from "../mail/strings";

@@ -13,7 +13,7 @@ import {
   updateAddressInputSchema,
   updateProfileInputSchema,
   userProfileSchema,
-} from "@mithai/schema/contracts/account";
+} from "@mithai/schema";
 import { customerProcedure, publicProcedure } from "../trpc";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { logOut } from "./logout";

@@ -1,7 +1,6 @@
 import { users } from "@mithai/db/schema";
 import { eq, sql } from "@mithai/db/sql";
-import type { Role } from "@mithai/schema/auth";
-import type { ChangePasswordInput } from "@mithai/schema/contracts/account";
+import type { ChangePasswordInput, Role } from "@mithai/schema";
 import { signAuthToken } from "../auth/tokens";
 import type { AuthSession, RequestContext } from "../context";
 import { AppError } from "../errors";

@@ -4,9 +4,16 @@ import type { DbHandle } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { addresses, orders, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
-import { MAX_SAVED_ADDRESSES } from "@mithai/schema/account";
-import { TOKEN_TTL_SECONDS } from "@mithai/schema/auth";
-import { addressInputSchema, updateAddressInputSchema, updateProfileInputSchema, loginInputSchema, registerInputSchema, type RegisterInput } from "@mithai/schema/contracts/account";
+import {
+  addressInputSchema,
+  loginInputSchema,
+  MAX_SAVED_ADDRESSES,
+  type RegisterInput,
+  registerInputSchema,
+  TOKEN_TTL_SECONDS,
+  updateAddressInputSchema,
+  updateProfileInputSchema,
+} from "@mithai/schema";
 import { verifyAuthToken } from "../auth/tokens";
 import { appErrorOf, createTestContext, TEST_CONFIG, uniqueEmail } from "../testing";
 import { addAddress, createAdminAccount, deleteAddress, getUserProfile, loginUser, registerUser, updateAddress, updateProfile } from "./users";

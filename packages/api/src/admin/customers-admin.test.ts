@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { users } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
-import { ADMIN_LIST_PAGE_SIZE } from "@mithai/schema/admin";
+import { ADMIN_LIST_PAGE_SIZE } from "@mithai/schema";
 import { appErrorOf, insertPendingOrder, testAddress } from "../testing";
 import { listCustomers } from "./customers-admin";
 

@@ -1,9 +1,8 @@
 import type { Db } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { and, desc, eq, ilike, or, sql, type SQL } from "@mithai/db/sql";
-import { ADMIN_LIST_PAGE_SIZE, type AdminCustomerPage } from "@mithai/schema/admin";
-import type { CustomerListInput } from "@mithai/schema/contracts/admin";
-import { paiseToRupees } from "@mithai/schema/money";
+import { ADMIN_LIST_PAGE_SIZE, type AdminCustomerPage, paiseToRupees } from "@mithai/schema";
+import type { CustomerListInput } from "@mithai/schema";
 import { cursorInstant, decodeCursor, encodeCursor } from "./orders-admin";
 import { netPaiseSql } from "../lifecycle/net";
 

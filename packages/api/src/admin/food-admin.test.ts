@@ -7,7 +7,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { cartItems, foodItems, orders } from "@mithai/db/schema";
 import { count, eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { foodItemInputSchema } from "@mithai/schema/contracts/admin";
+import { foodItemInputSchema } from "@mithai/schema";
 import { createCatalogCache } from "../catalog/cache";
 import { createDiskImageStore, pictureStoreDown, type ImageStore } from "../catalog/image-store";
 import { imageFiles } from "../catalog/images";

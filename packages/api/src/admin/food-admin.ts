@@ -1,9 +1,8 @@
 import type { Db } from "@mithai/db/client";
 import { cartItems, foodItems, orders } from "@mithai/db/schema";
 import { and, eq, isNull, sql } from "@mithai/db/sql";
-import type { AdminFoodItem } from "@mithai/schema/catalog";
-import { foodIdSchema } from "@mithai/schema/contracts/catalog";
-import type { FoodItemInput } from "@mithai/schema/contracts/admin";
+import type { AdminFoodItem, FoodItemInput } from "@mithai/schema";
+import { foodIdSchema } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { ratingsOf, toAdminFoodItem } from "../catalog/food-items";
 import type { ImageStore } from "../catalog/image-store";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, sql } from "@mithai/db/sql";
 import { mailOutbox } from "@mithai/db/schema";
-import type { UndeliveredMail } from "@mithai/schema/admin";
+import type { UndeliveredMail } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { UNDELIVERED_AFTER_ATTEMPTS } from "../mail/outbox";

@@ -3,8 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
 import { eq } from "@mithai/db/sql";
-import { orderFiltersSchema } from "@mithai/schema/contracts/admin";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderFiltersSchema, orderNumberOf } from "@mithai/schema";
 import { insertPendingOrder, testAddress } from "../testing";
 import { orderFilterCondition } from "./order-search";
 

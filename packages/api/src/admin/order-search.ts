@@ -1,7 +1,7 @@
 import { orders, users } from "@mithai/db/schema";
 import { and, eq, gte, lt, or, sql, type SQL } from "@mithai/db/sql";
-import type { OrderFilters } from "@mithai/schema/contracts/admin";
-import { shopDayRange } from "@mithai/schema/shop-clock";
+import type { OrderFilters } from "@mithai/schema";
+import { shopDayRange } from "@mithai/schema";
 
 /** The WHERE clause of the admin order list and its export; each part is served by an index (see tables/order.ts). */
 export function orderFilterCondition(filters: OrderFilters): SQL | undefined {

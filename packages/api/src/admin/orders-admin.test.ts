@@ -4,8 +4,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { mailOutbox, orderStatusChanges, orders, refunds, users } from "@mithai/db/schema";
 import { asc, eq, inArray } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
-import { orderListInputSchema } from "@mithai/schema/contracts/admin";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderListInputSchema, orderNumberOf } from "@mithai/schema";
 import { appErrorOf, createTestContext, insertPendingOrder, testAddress } from "../testing";
 import { listAdminOrders, todaySales, updateOrderStatus } from "./orders-admin";
 

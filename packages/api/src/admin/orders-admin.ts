@@ -1,10 +1,17 @@
 import type { Db, Tx } from "@mithai/db/client";
 import { orders, refunds, users } from "@mithai/db/schema";
 import { and, count, desc, eq, gte, lt, ne, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
-import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema/admin";
-import { orderIdSchema, type OrderFilters, type OrderListInput } from "@mithai/schema/contracts/admin";
-import { paiseToRupees } from "@mithai/schema/money";
-import { ORDER_DATE_RANGE, type OrderStatus } from "@mithai/schema/order";
+import type { AdminOrder, AdminOrderPage, TodaySales } from "@mithai/schema";
+import {
+  ORDER_DATE_RANGE,
+  type OrderFilters,
+  orderIdSchema,
+  type OrderListInput,
+  type OrderStatus,
+  paiseToRupees,
+  shopDay,
+  shopDayRange,
+} from "@mithai/schema";
 import { invoiceNumbersByOrder, toCustomerOrder, type OrderRelated } from "../orders/history";
 import { statusHistoryByOrder } from "../orders/status-history";
 import { recordRefund, refundedPaise, refundsByOrder } from "../refunds/ledger";
@@ -13,7 +20,6 @@ import { moveOrder } from "../lifecycle/move";
 import { netPaiseSql } from "../lifecycle/net";
 import type { ApiDeps } from "../context";
 import { badRequest, notFound } from "../errors";
-import { shopDay, shopDayRange } from "@mithai/schema/shop-clock";
 import { orderFilterCondition } from "./order-search";
 
 // Counting stops here: an exact count of 90,000 paid orders costs a full scan on every page view.

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { creditNotes, invoices, orders, refunds, users } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
-import { orderFiltersSchema, ordersCsvInputSchema } from "@mithai/schema/contracts/admin";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderFiltersSchema, orderNumberOf, ordersCsvInputSchema } from "@mithai/schema";
 import { appErrorOf, insertPendingOrder, testAddress } from "../testing";
 import { CSV_PAGE_SIZE, ordersCsv, ordersCsvPage } from "./orders-csv";
 

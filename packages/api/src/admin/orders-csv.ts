@@ -1,8 +1,6 @@
 import type { Db } from "@mithai/db/client";
-import type { AdminOrder } from "@mithai/schema/admin";
-import type { OrderFilters, OrdersCsvInput, OrdersCsvPage } from "@mithai/schema/contracts/admin";
-import { csvLine } from "@mithai/schema/csv";
-import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
+import type { AdminOrder, OrderFilters, OrdersCsvInput, OrdersCsvPage } from "@mithai/schema";
+import { csvLine, SHOP_TIME_ZONE } from "@mithai/schema";
 import { orderBatches, orderPage } from "./orders-admin";
 
 /** Orders per page of the paged export (tRPC `admin.ordersCsv`), as many as the streamed download reads per batch. */

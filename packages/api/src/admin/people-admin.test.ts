@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { PaymentStatus } from "@mithai/schema/order";
+import type { PaymentStatus } from "@mithai/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { orders, reviews, users } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
-import { ADMIN_LIST_PAGE_SIZE } from "@mithai/schema/admin";
+import { ADMIN_LIST_PAGE_SIZE } from "@mithai/schema";
 import type { AuthSession } from "../context";
 import { listReviews } from "../reviews/service";
 import { appRouter } from "../root";

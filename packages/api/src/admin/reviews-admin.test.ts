@@ -4,7 +4,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { reviews, users } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { ADMIN_LIST_PAGE_SIZE } from "@mithai/schema/admin";
+import { ADMIN_LIST_PAGE_SIZE } from "@mithai/schema";
 import { createCatalogCache, type CatalogCache } from "../catalog/cache";
 import { listReviews } from "../reviews/service";
 import { appErrorOf } from "../testing";

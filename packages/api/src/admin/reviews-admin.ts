@@ -1,8 +1,8 @@
 import type { Db } from "@mithai/db/client";
 import { foodItems, reviews, users } from "@mithai/db/schema";
 import { and, desc, eq, isNotNull, isNull, sql } from "@mithai/db/sql";
-import { ADMIN_LIST_PAGE_SIZE, type AdminReviewPage } from "@mithai/schema/admin";
-import type { ReviewListInput } from "@mithai/schema/contracts/admin";
+import { ADMIN_LIST_PAGE_SIZE, type AdminReviewPage } from "@mithai/schema";
+import type { ReviewListInput } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { notFound } from "../errors";
 import { cursorInstant, decodeCursor, encodeCursor } from "./orders-admin";

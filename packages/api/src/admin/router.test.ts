@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { OrderStatus, PaymentStatus } from "@mithai/schema/order";
+import type { OrderStatus, PaymentStatus, Role } from "@mithai/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { mailOutbox, orders, users } from "@mithai/db/schema";
 import { createTestDb } from "@mithai/db/testing";
-import type { Role } from "@mithai/schema/auth";
 import type { AuthSession } from "../context";
 import { appRouter } from "../root";
 import { createTestContext } from "../testing";

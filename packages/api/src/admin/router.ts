@@ -3,15 +3,20 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import {
   addFoodFormSchema,
   adminCustomerPageSchema,
+  adminFoodItemSchema,
   adminOrderPageSchema,
   adminReviewPageSchema,
+  catalogIdInputSchema,
   checkFoodAnswerSchema,
   checkFoodFormSchema,
   customerListInputSchema,
   editFoodFormSchema,
+  healthReportSchema,
+  messageAnswerSchema,
   orderListInputSchema,
   ordersCsvInputSchema,
   ordersCsvPageSchema,
+  refundAnswerSchema,
   refundIdInputSchema,
   refundOrderInputSchema,
   removeFoodInputSchema,
@@ -21,11 +26,7 @@ import {
   todaySalesSchema,
   undeliveredMailListSchema,
   updateOrderStatusSchema,
-} from "@mithai/schema/contracts/admin";
-import { refundAnswerSchema } from "@mithai/schema/contracts/order";
-import { messageAnswerSchema } from "@mithai/schema/contracts/account";
-import { healthReportSchema } from "@mithai/schema/operations";
-import { adminFoodItemSchema, catalogIdInputSchema } from "@mithai/schema/contracts/catalog";
+} from "@mithai/schema";
 import { adminProcedure } from "../trpc";
 import { findById } from "../catalog/cache";
 import { healthReport } from "../health/report";

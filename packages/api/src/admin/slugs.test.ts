@@ -3,7 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { eq, inArray } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
-import { SLUG_MAX_LENGTH, slugSchema } from "@mithai/schema/contracts/catalog";
+import { SLUG_MAX_LENGTH, slugSchema } from "@mithai/schema";
 import { appErrorOf } from "../testing";
 import { availableSlug } from "./slugs";
 

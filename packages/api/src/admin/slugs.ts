@@ -1,8 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { and, eq, isNull, like, ne, or } from "@mithai/db/sql";
-import { slugify } from "@mithai/schema/catalog";
-import { SLUG_MAX_LENGTH } from "@mithai/schema/contracts/catalog";
+import { SLUG_MAX_LENGTH, slugify } from "@mithai/schema";
 import { badRequest } from "../errors";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
-import { ROLES, TOKEN_TTL_SECONDS, type Role } from "@mithai/schema/auth";
+import { type Role, ROLES, TOKEN_TTL_SECONDS } from "@mithai/schema";
 import type { AuthSession } from "../context";
 
 const ISSUER = "mithai";

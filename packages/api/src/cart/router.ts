@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { addToCartSchema, cartItemSchema, cartLineSchema, mergeCartSchema, mergedQuantityChangeSchema } from "@mithai/schema/contracts/cart";
+import { addToCartSchema, cartItemSchema, cartLineSchema, mergeCartSchema, mergedQuantityChangeSchema } from "@mithai/schema";
 import { customerProcedure } from "../trpc";
 import { addToCart, getCart, mergeGuestCart, removeLineFromCart, removeOneFromCart } from "./service";
 

@@ -3,7 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { CART_FULL_MESSAGE, MAX_CART_LINES, mergeChangeNotice } from "@mithai/schema/cart";
+import { CART_FULL_MESSAGE, MAX_CART_LINES, mergeChangeNotice } from "@mithai/schema";
 import { AppError } from "../errors";
 import { addToCart, getCart, mergeGuestCart, removeLineFromCart, removeOneFromCart } from "./service";
 

@@ -1,8 +1,16 @@
 import { preparedQuery, type Db, type Tx } from "@mithai/db/client";
 import { cartItems, foodItems, users } from "@mithai/db/schema";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "@mithai/db/sql";
-import { CART_FULL_MESSAGE, LINE_FULL_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartMap, type MergeResult } from "@mithai/schema/cart";
-import { foodIdSchema } from "@mithai/schema/contracts/catalog";
+import {
+  CART_FULL_MESSAGE,
+  type CartLine,
+  type CartMap,
+  foodIdSchema,
+  LINE_FULL_MESSAGE,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type MergeResult,
+} from "@mithai/schema";
 import { onSaleItemId } from "../catalog/food-items";
 import { AppError, notFound } from "../errors";
 import { stockShort } from "../stock/stock";

@@ -1,8 +1,7 @@
 import type { Db, DbHandle } from "@mithai/db/client";
 import { sql } from "@mithai/db/sql";
-import type { AdminFoodItem, FoodItem } from "@mithai/schema/catalog";
-import { foodIdSchema, slugSchema } from "@mithai/schema/contracts/catalog";
-import { LANGUAGES, type Language } from "@mithai/schema/languages";
+import type { AdminFoodItem, FoodItem } from "@mithai/schema";
+import { foodIdSchema, type Language, LANGUAGES, slugSchema } from "@mithai/schema";
 import { notFound } from "../errors";
 import { listFoodItems } from "./food-items";
 import { itemInLanguage } from "./translate";

@@ -1,9 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { and, asc, avg, count, eq, inArray, isNotNull, isNull } from "@mithai/db/sql";
 import { foodItems, reviews } from "@mithai/db/schema";
-import { NO_RATING, type AdminFoodItem, type FoodItem, type ItemRating } from "@mithai/schema/catalog";
-import { foodIdSchema } from "@mithai/schema/contracts/catalog";
-import { paiseToRupees } from "@mithai/schema/money";
+import { type AdminFoodItem, foodIdSchema, type FoodItem, type ItemRating, NO_RATING, paiseToRupees } from "@mithai/schema";
 import { notFound } from "../errors";
 
 type FoodItemRow = typeof foodItems.$inferSelect;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_WIDTHS, imageVariant } from "@mithai/schema/catalog";
+import { IMAGE_WIDTHS, imageVariant } from "@mithai/schema";
 import { AppError } from "../errors";
 import { isStorageTimeout, type ImageStore } from "./image-store";
 

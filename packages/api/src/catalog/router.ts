@@ -1,6 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { catalogIdInputSchema, catalogListInputSchema, catalogSearchInputSchema, catalogSlugInputSchema } from "@mithai/schema/contracts/catalog";
-import { DEFAULT_LANGUAGE } from "@mithai/schema/languages";
+import { catalogIdInputSchema, catalogListInputSchema, catalogSearchInputSchema, catalogSlugInputSchema, DEFAULT_LANGUAGE } from "@mithai/schema";
 import { publicProcedure } from "../trpc";
 import { findById, findBySlug } from "./cache";
 import { searchCatalog } from "./search";

@@ -1,7 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { foodItems } from "@mithai/db/schema";
 import { and, desc, isNull, sql } from "@mithai/db/sql";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import type { CatalogView } from "./cache";
 
 /** At most this many results, best first (DECISIONS "The shopper's next step"). */

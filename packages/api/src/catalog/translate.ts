@@ -1,5 +1,4 @@
-import type { AdminFoodItem, FoodItem } from "@mithai/schema/catalog";
-import type { ItemTranslation, Language } from "@mithai/schema/languages";
+import type { AdminFoodItem, FoodItem, ItemTranslation, Language } from "@mithai/schema";
 
 /**
  * An item in `lang`: each text field the admin translated, the English one otherwise, under the spec's field names

@@ -1,6 +1,6 @@
 import type { Db } from "@mithai/db/client";
 import { consents } from "@mithai/db/schema";
-import type { ConsentStatus } from "@mithai/schema/consent";
+import type { ConsentStatus } from "@mithai/schema";
 
 const USER_AGENT_MAX_LENGTH = 512;
 

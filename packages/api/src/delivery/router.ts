@@ -1,5 +1,14 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { deletedSchema, deliveryQuoteInputSchema, deliveryQuoteSchema, deliveryTermsSchema, deliveryZoneInputSchema, deliveryZoneSchema, kitchenIdInputSchema, updateDeliveryZoneInputSchema } from "@mithai/schema/contracts/kitchen";
+import {
+  deletedSchema,
+  deliveryQuoteInputSchema,
+  deliveryQuoteSchema,
+  deliveryTermsSchema,
+  deliveryZoneInputSchema,
+  deliveryZoneSchema,
+  kitchenIdInputSchema,
+  updateDeliveryZoneInputSchema,
+} from "@mithai/schema";
 import { z } from "zod";
 import { adminProcedure, publicProcedure } from "../trpc";
 import { createDeliveryZone, deleteDeliveryZone, deliveryTerms, listDeliveryZones, quoteDelivery, updateDeliveryZone } from "./zones";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { deliveryZones } from "@mithai/db/schema";
-import { deliveryZoneInputSchema } from "@mithai/schema/contracts/kitchen";
+import { deliveryZoneInputSchema } from "@mithai/schema";
 import { createTestDb } from "@mithai/db/testing";
 import { appErrorOf } from "../testing";
 import { addDeliveryDays, createDeliveryZone, deliveryChargePaise, deliveryForOrder, deleteDeliveryZone, deliveryWindow, quoteDelivery, updateDeliveryZone, zoneFor } from "./zones";

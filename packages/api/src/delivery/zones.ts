@@ -1,10 +1,19 @@
 import type { Db } from "@mithai/db/client";
 import { deliveryZones } from "@mithai/db/schema";
 import { asc, eq, sql } from "@mithai/db/sql";
-import type { DeliveryZoneInput } from "@mithai/schema/contracts/kitchen";
-import { deliveryTermsSentence, PROCESSING_DAYS, type DeliveryQuote, type DeliveryTerms, type DeliveryZone } from "@mithai/schema/kitchen";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
-import { addShopDays, shopDay, weekdayOf } from "@mithai/schema/shop-clock";
+import type { DeliveryZoneInput } from "@mithai/schema";
+import {
+  addShopDays,
+  type DeliveryQuote,
+  type DeliveryTerms,
+  deliveryTermsSentence,
+  type DeliveryZone,
+  formatRupees,
+  paiseToRupees,
+  PROCESSING_DAYS,
+  shopDay,
+  weekdayOf,
+} from "@mithai/schema";
 import { fieldError, notFound } from "../errors";
 
 type ZoneRow = typeof deliveryZones.$inferSelect;

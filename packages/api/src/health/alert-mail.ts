@@ -1,6 +1,6 @@
 import { eq } from "@mithai/db/sql";
 import { healthAlerts } from "@mithai/db/schema";
-import type { HealthProblem } from "@mithai/schema/operations";
+import type { HealthProblem } from "@mithai/schema";
 import { escapeHtml } from "../mail/html";
 import type { MailRenderer } from "../mail/outbox";
 

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from "@mithai/db/sql";
 import { healthAlerts, mailOutbox, users } from "@mithai/db/schema";
-import type { HealthCheckId, HealthProblem, HealthReport } from "@mithai/schema/operations";
+import type { HealthCheckId, HealthProblem, HealthReport } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { queuedMailColumns } from "../mail/outbox";
 

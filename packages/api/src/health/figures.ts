@@ -1,4 +1,4 @@
-import type { PaymentStatus } from "@mithai/schema/order";
+import type { PaymentStatus } from "@mithai/schema";
 import { queryRows, type Db } from "@mithai/db/client";
 import { sql } from "@mithai/db/sql";
 import { UNDELIVERED_AFTER_ATTEMPTS } from "../mail/outbox";

@@ -1,4 +1,4 @@
-import type { HealthCheck, HealthLevel, HealthReport } from "@mithai/schema/operations";
+import type { HealthCheck, HealthLevel, HealthReport } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { readShopFigures, type ShopFigures } from "./figures";
 import type { HealthProbes } from "./probes";

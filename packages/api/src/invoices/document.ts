@@ -1,9 +1,7 @@
 import { and, eq } from "@mithai/db/sql";
 import { creditNotes, invoices, orders, refunds, users } from "@mithai/db/schema";
-import { DEFAULT_GST_RATE, DEFAULT_HSN } from "@mithai/schema/catalog";
-import type { InvoiceDocumentData } from "@mithai/schema/contracts/order";
-import type { Language } from "@mithai/schema/languages";
-import { orderNumberOf } from "@mithai/schema/order";
+import { DEFAULT_GST_RATE, DEFAULT_HSN, orderNumberOf } from "@mithai/schema";
+import type { InvoiceDocumentData, Language } from "@mithai/schema";
 import type { ApiDeps, AuthSession, SupplierConfig } from "../context";
 import { isAdmin } from "../auth/guards";
 import { AppError } from "../errors";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inArray } from "@mithai/db/sql";
 import { invoices } from "@mithai/db/schema";
-import { financialYear } from "@mithai/schema/shop-clock";
+import { financialYear } from "@mithai/schema";
 import { openFinalizeTestDb } from "../payments/finalize-testing";
 
 describe("finalisation step: invoice number", () => {

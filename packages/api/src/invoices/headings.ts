@@ -1,4 +1,4 @@
-import type { Language } from "@mithai/schema/languages";
+import type { Language } from "@mithai/schema";
 
 /** The headings of the GST documents (invoice, bill of supply, credit note) in English, as rule 46 names them. */
 const EN = {

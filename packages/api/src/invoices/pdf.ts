@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from "@mithai/schema/shop-clock";
+import { SHOP_TIME_ZONE } from "@mithai/schema";
 import { startPdf, heightOfText, writeText, type TextOptions } from "../pdf/text";
 import type { InvoiceDocument } from "./document";
 import { documentHeading, translatedHeading, type DocumentHeading } from "./headings";

@@ -3,7 +3,7 @@ import type { DbHandle, DbOrTx } from "@mithai/db/client";
 import { users } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestUser } from "@mithai/db/testing";
-import { financialYear } from "@mithai/schema/shop-clock";
+import { financialYear } from "@mithai/schema";
 import { documentNumberPrefix, nextSerial, type DocumentSeries } from "./series";
 
 describe("invoice and credit-note numbers", () => {

@@ -1,4 +1,4 @@
-import { lineTotalPaise } from "@mithai/schema/money";
+import { lineTotalPaise } from "@mithai/schema";
 /**
  * GST on an invoice, to the paisa. Catalogue prices include GST (as Indian retail prices do), so each line's value is
  * split into its taxable value and the tax in it; the order's discount is spread over the lines in proportion to their

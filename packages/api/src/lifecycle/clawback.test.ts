@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { shopMonth } from "@mithai/schema/shop-clock";
+import { shopMonth } from "@mithai/schema";
 import { insertPendingOrder } from "../testing";
 import { clawbackFor } from "./clawback";
 

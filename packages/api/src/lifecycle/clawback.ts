@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { and, asc, eq, gt, gte, lt, ne, or } from "@mithai/db/sql";
-import { shopMonth, shopMonthRange } from "@mithai/schema/shop-clock";
+import { shopMonth, shopMonthRange } from "@mithai/schema";
 import { keptOrderSql } from "./net";
 
 type OrderFacts = Pick<typeof orders.$inferSelect, "id" | "userId" | "paidAt">;

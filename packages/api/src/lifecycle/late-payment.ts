@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { foodItems, orders } from "@mithai/db/schema";
 import { and, eq, inArray, ne } from "@mithai/db/sql";
-import type { ReasonCode } from "@mithai/schema/reasons";
+import type { ReasonCode } from "@mithai/schema";
 import { promoStillHonoured, type Refusal } from "../promos/promos";
 import { paymentStatusIn } from "./query";
 

@@ -1,7 +1,7 @@
 import type { Tx } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { and, eq, inArray, type SQL } from "@mithai/db/sql";
-import type { OrderStatus } from "@mithai/schema/order";
+import type { OrderStatus } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError, notFound } from "../errors";
 import { recordStatusChange } from "../orders/status-history";

@@ -1,9 +1,9 @@
 import { orders } from "@mithai/db/schema";
 import { inArray, type SQL, type SQLWrapper } from "@mithai/db/sql";
-import { PAYMENT_STATUS_SETS, type PaymentStatus, type PaymentStatusSet } from "@mithai/schema/order";
+import { PAYMENT_STATUS_SETS, type PaymentStatus, type PaymentStatusSet } from "@mithai/schema";
 
 /**
- * `payment_status in (…)` for one of the declared sets (`@mithai/schema/order` PAYMENT_STATUS_SETS) or a move's
+ * `payment_status in (…)` for one of the declared sets (`packages/schema/src/order.ts` PAYMENT_STATUS_SETS) or a move's
  * starting statuses: the one way a query names several payment statuses, as parameters, never as SQL text.
  * `column` is the orders table's column unless another alias's is given.
  */

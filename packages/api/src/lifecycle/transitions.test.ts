@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "@mithai/schema/order";
+import { ORDER_STATUSES } from "@mithai/schema";
 import { allowedNextStatuses, fulfilmentMoveAllowed, paymentMoveAllowed } from "./transitions";
 
 describe("the order's allowed moves", () => {

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, PAYMENT_STATUS_SETS, type OrderStatus, type PaymentStatus } from "@mithai/schema/order";
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUS_SETS, type PaymentStatus } from "@mithai/schema";
 import type { OrderMove } from "../metrics";
 
 /**

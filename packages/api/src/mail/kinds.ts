@@ -1,4 +1,4 @@
-import type { MailKind } from "@mithai/schema/mail";
+import type { MailKind } from "@mithai/schema";
 import { renderPasswordResetMail } from "../accounts/password-reset";
 import { renderHealthAlert } from "../health/alert-mail";
 import { renderOrderReceipt } from "../payments/confirmation-mail";

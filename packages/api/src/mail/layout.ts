@@ -1,4 +1,4 @@
-import type { Language } from "@mithai/schema/languages";
+import type { Language } from "@mithai/schema";
 import type { ApiConfig } from "../context";
 import { escapeHtml } from "./html";
 import type { MailMessage } from "./mailer";

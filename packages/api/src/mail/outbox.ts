@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "@mithai/db/sql";
 import { mailOutbox } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
-import type { MailKind } from "@mithai/schema/mail";
+import type { MailKind } from "@mithai/schema";
 import { Undeliverable, type Notifier, type Notifiers } from "../notify/notifier";
 import type { MailMessage } from "./mailer";
 

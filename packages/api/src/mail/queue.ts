@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { mailOutbox, users } from "@mithai/db/schema";
 import { eq, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
-import type { MailKind, OutboxChannel } from "@mithai/schema/mail";
+import type { MailKind, OutboxChannel } from "@mithai/schema";
 import type { PaidOrders } from "../payments/paid-gate";
 
 /**

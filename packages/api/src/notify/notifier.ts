@@ -1,4 +1,4 @@
-import type { OutboxChannel } from "@mithai/schema/mail";
+import type { OutboxChannel } from "@mithai/schema";
 import type { OutboxRow } from "../mail/outbox";
 
 /**

@@ -3,7 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { cartItems, foodItems } from "@mithai/db/schema";
 import { eq, sql } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { shopMonth } from "@mithai/schema/shop-clock";
+import { shopMonth } from "@mithai/schema";
 import { appErrorOf, insertPendingOrder } from "../testing";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
 

@@ -2,10 +2,8 @@ import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from "
 import { preparedQuery, type Db } from "@mithai/db/client";
 import { cartItems, foodItems } from "@mithai/db/schema";
 import type { OrderItemSnapshot } from "@mithai/db/schema";
-import { formatRupees, paiseToRupees, subtotalPaise } from "@mithai/schema/money";
-import { foodIdSchema } from "@mithai/schema/contracts/catalog";
-import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
-import { MAX_ORDER_PAISE } from "@mithai/schema/order";
+import { foodIdSchema, formatRupees, MAX_ORDER_PAISE, paiseToRupees, subtotalPaise } from "@mithai/schema";
+import type { PlaceOrderInput } from "@mithai/schema";
 import { AppError, fieldError } from "../errors";
 import { paidInMonthRange, keptOrdersBetweenSql, paidOrdersInMonthSql } from "./discount";
 import { checkStock } from "../stock/stock";

@@ -1,9 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
-import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER } from "@mithai/schema/order";
-import { MIN_PRICE_PAISE } from "@mithai/schema/money";
-import { shopMonth, shopMonthRange } from "@mithai/schema/shop-clock";
+import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER, MIN_PRICE_PAISE, shopMonth, shopMonthRange } from "@mithai/schema";
 import { keptOrderSql } from "../lifecycle/net";
 
 /** When the orders counted as paid in `month` (on the shop's clock) were paid: from its start, until its end or `before`. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { orderStatusChanges, orders } from "@mithai/db/schema";
-import { ORDER_RECEIVED } from "@mithai/schema/order";
+import { ORDER_RECEIVED } from "@mithai/schema";
 import { openFinalizeTestDb } from "../payments/finalize-testing";
 
 describe("finalisation steps: status history and the discount count", () => {

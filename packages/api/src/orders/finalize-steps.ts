@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { orderStatusChanges } from "@mithai/db/schema";
 import { sql } from "@mithai/db/sql";
-import { ORDER_RECEIVED } from "@mithai/schema/order";
+import { ORDER_RECEIVED } from "@mithai/schema";
 import { FINALIZE_VALUES as value, type PaidOrders } from "../payments/paid-gate";
 import { keptOrdersBetweenSql } from "./discount";
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { invoices, orders } from "@mithai/db/schema";
-import { paiseToRupees } from "@mithai/schema/money";
-import { orderNumberOf, type CustomerOrder, type OrderStatus } from "@mithai/schema/order";
+import { type CustomerOrder, orderNumberOf, type OrderStatus, paiseToRupees } from "@mithai/schema";
 import { clawbackFor } from "../lifecycle/clawback";
 import { netPaise } from "../lifecycle/net";
 import { FINAL_STATUSES, allowedNextStatuses } from "../lifecycle/transitions";

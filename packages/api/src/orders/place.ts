@@ -6,10 +6,8 @@ import { orders, type OrderItemSnapshot } from "@mithai/db/schema";
 import { afterMove, moveOrderIn } from "../lifecycle/move";
 import { expireOpenOrder, takeOpenOrderSlot } from "./open-order";
 import { paymentStatusIn } from "../lifecycle/query";
-import { lineTotalPaise, paiseToRupees } from "@mithai/schema/money";
-import type { PlaceOrderInput } from "@mithai/schema/contracts/order";
-import { stockShortMessage } from "@mithai/schema/kitchen";
-import { CURRENCY, MONTHLY_DISCOUNT_LARGER, type CheckoutPreview, type PlacedOrder, type PromoReason } from "@mithai/schema/order";
+import { type CheckoutPreview, CURRENCY, lineTotalPaise, MONTHLY_DISCOUNT_LARGER, paiseToRupees, type PlacedOrder, type PromoReason, shopMonth, stockShortMessage } from "@mithai/schema";
+import type { PlaceOrderInput } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError, fieldError } from "../errors";
 import { createProviderOrder } from "../payments/razorpay-client";
@@ -18,7 +16,6 @@ import { keptPromoOffer } from "../promos/cart-promo";
 import { promoOffer, type PromoOffer } from "../promos/promos";
 import { reserveStock } from "../stock/stock";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
-import { shopMonth } from "@mithai/schema/shop-clock";
 import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter } from "./discount";
 
 /** Whether another order holds the month's discount slot: a paid one (an open one is expired by placing again). */

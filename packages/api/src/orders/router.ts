@@ -1,6 +1,21 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { abandonAnswerSchema, abandonOrderInputSchema, cancelOrderInputSchema, checkoutPreviewInputSchema, checkoutPreviewSchema, creditNoteInputSchema, customerOrderSchema, invoiceDocumentSchema, invoiceInputSchema, placedOrderSchema, placeOrderInputSchema, refundAnswerSchema, verifyPaymentInputSchema, verifyResultSchema } from "@mithai/schema/contracts/order";
+import {
+  abandonAnswerSchema,
+  abandonOrderInputSchema,
+  cancelOrderInputSchema,
+  checkoutPreviewInputSchema,
+  checkoutPreviewSchema,
+  creditNoteInputSchema,
+  customerOrderSchema,
+  invoiceDocumentSchema,
+  invoiceInputSchema,
+  placedOrderSchema,
+  placeOrderInputSchema,
+  refundAnswerSchema,
+  verifyPaymentInputSchema,
+  verifyResultSchema,
+} from "@mithai/schema";
 import { creditNoteDocument, invoiceDocument, invoiceDocumentData } from "../invoices/document";
 import { cancelOrder } from "../refunds/cancel";
 import { abandonPendingOrder } from "../payments/reconciler";

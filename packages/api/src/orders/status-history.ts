@@ -3,7 +3,7 @@ import { asc, eq, inArray } from "@mithai/db/sql";
 import { orderStatusChanges, orders, users } from "@mithai/db/schema";
 import { queueMail } from "../mail/queue";
 import { queueOrderWhatsapp } from "../notify/whatsapp/queue";
-import { orderNumberOf, type OrderStatus, type StatusHistoryEntry } from "@mithai/schema/order";
+import { orderNumberOf, type OrderStatus, type StatusHistoryEntry } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { shopMail } from "../mail/layout";
 import type { MailRenderer } from "../mail/outbox";
@@ -28,7 +28,7 @@ export async function recordStatusChange(tx: Tx, change: { orderId: string; stat
   await queueOrderWhatsapp(tx, { kind: "order-status", subjectId: row!.id, orderId: change.orderId });
 }
 
-export type { StatusHistoryEntry } from "@mithai/schema/order";
+export type { StatusHistoryEntry } from "@mithai/schema";
 
 /** The timelines of these orders, oldest first, by order id. */
 export async function statusHistoryByOrder(db: ApiDeps["db"], orderIds: string[]): Promise<Map<string, StatusHistoryEntry[]>> {

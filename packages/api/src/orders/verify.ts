@@ -1,12 +1,10 @@
 import { and, eq } from "@mithai/db/sql";
 import { orders, refunds } from "@mithai/db/schema";
-import type { VerifyPaymentInput } from "@mithai/schema/contracts/order";
-import type { VerifyResult } from "@mithai/schema/order";
+import type { VerifyPaymentInput, VerifyResult } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { finalizePaid } from "../payments/finalize";
-import { isReasonCode } from "@mithai/schema/reasons";
+import { isReasonCode, shopMonth } from "@mithai/schema";
 import { isValidPaymentSignature } from "../payments/signatures";
-import { shopMonth } from "@mithai/schema/shop-clock";
 import { countPaidOrdersInMonth } from "./discount";
 
 const NOT_VERIFIED: VerifyResult = { success: false, message: "Payment could not be verified" };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { deliveryZones } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { orderNumberOf } from "@mithai/schema/order";
+import { orderNumberOf } from "@mithai/schema";
 import { appErrorOf, insertPendingOrder, testAddress } from "../testing";
 import { packingSlipPdf, packingSlipsForDay, renderProductionPdf } from "./documents";
 import { productionSheet } from "./production";

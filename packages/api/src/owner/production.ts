@@ -1,10 +1,8 @@
 import type { Db } from "@mithai/db/client";
 import { deliveryZones, orders } from "@mithai/db/schema";
 import { and, asc, eq, gte, lt, ne, sql } from "@mithai/db/sql";
-import type { ProductionSheet } from "@mithai/schema/contracts/owner";
-import { PROCESSING_DAYS } from "@mithai/schema/kitchen";
-import { orderNumberOf } from "@mithai/schema/order";
-import { addShopDays, shopDayRange } from "@mithai/schema/shop-clock";
+import type { ProductionSheet } from "@mithai/schema";
+import { addShopDays, orderNumberOf, PROCESSING_DAYS, shopDayRange } from "@mithai/schema";
 import { addDeliveryDays, zoneFor } from "../delivery/zones";
 
 type OrderRow = typeof orders.$inferSelect;

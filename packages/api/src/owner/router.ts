@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { productionInputSchema, productionSheetSchema, salesInputSchema, salesReportSchema, stockGlanceSchema } from "@mithai/schema/contracts/owner";
+import { productionInputSchema, productionSheetSchema, salesInputSchema, salesReportSchema, stockGlanceSchema } from "@mithai/schema";
 import { adminProcedure } from "../trpc";
 import { productionSheet } from "./production";
 import { salesReport, stockGlance } from "./sales";

@@ -1,9 +1,8 @@
 import type { Db } from "@mithai/db/client";
 import { foodItems, orders, refunds } from "@mithai/db/schema";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from "@mithai/db/sql";
-import type { SalesDay, SalesInput, SalesReport, StockGlance, TopSweet } from "@mithai/schema/contracts/owner";
-import { paiseToRupees } from "@mithai/schema/money";
-import { addShopDays, shopDay, shopDayRange } from "@mithai/schema/shop-clock";
+import type { SalesDay, SalesInput, SalesReport, StockGlance, TopSweet } from "@mithai/schema";
+import { addShopDays, paiseToRupees, shopDay, shopDayRange } from "@mithai/schema";
 import { apportion } from "../invoices/tax";
 import { netPaise } from "../lifecycle/net";
 

@@ -1,6 +1,4 @@
-import { formatRupees, lineTotalPaise, paiseToRupees } from "@mithai/schema/money";
-import { orderNumberOf } from "@mithai/schema/order";
-import { LOCALES, type Language } from "@mithai/schema/languages";
+import { formatRupees, type Language, lineTotalPaise, LOCALES, orderNumberOf, paiseToRupees } from "@mithai/schema";
 import { eq } from "@mithai/db/sql";
 import { invoices, orders, users } from "@mithai/db/schema";
 import type { ApiConfig } from "../context";

@@ -4,9 +4,8 @@ import type { DbHandle } from "@mithai/db/client";
 import { and, eq } from "@mithai/db/sql";
 import { cartItems, invoices, mailOutbox, orderStatusChanges, orders, payments, refunds, users } from "@mithai/db/schema";
 import { insertTestUser } from "@mithai/db/testing";
-import { ORDER_RECEIVED } from "@mithai/schema/order";
+import { financialYear, ORDER_RECEIVED, shopMonth } from "@mithai/schema";
 import { createTestContext, openDomainTestDb } from "../testing";
-import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
 import { finalizePaid, recordFailedPayment } from "./finalize";
 
 /**

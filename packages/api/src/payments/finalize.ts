@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from "@mithai/db/sql";
 import { preparedQuery, type DbOrTx } from "@mithai/db/client";
 import { isUniqueViolation } from "@mithai/db/errors";
-import { financialYear, shopMonth } from "@mithai/schema/shop-clock";
+import { financialYear, shopMonth } from "@mithai/schema";
 import { orders, payments, refunds } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";

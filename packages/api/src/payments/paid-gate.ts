@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { and, eq, sql } from "@mithai/db/sql";
-import { ORDER_RECEIVED } from "@mithai/schema/order";
+import { ORDER_RECEIVED } from "@mithai/schema";
 import { paymentStatusIn } from "../lifecycle/query";
 import { PAYMENT_MOVES } from "../lifecycle/transitions";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq } from "@mithai/db/sql";
 import type { Db } from "@mithai/db/client";
 import { sandboxGatewayOrders, sandboxGatewayPayments, sandboxGatewayRefunds } from "@mithai/db/schema";
-import type { SandboxOrderInput, SandboxPaymentMethod, SandboxRefundInput, SandboxRefundListQuery } from "@mithai/schema/contracts/payments";
+import type { SandboxOrderInput, SandboxPaymentMethod, SandboxRefundInput, SandboxRefundListQuery } from "@mithai/schema";
 import type { PaymentsConfig } from "../context";
 import { AppError } from "../errors";
 import { signPayment, signWebhook } from "./signatures";

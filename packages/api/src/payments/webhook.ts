@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "@mithai/db/sql";
 import { webhookEvents } from "@mithai/db/schema";
-import { razorpayWebhookEventSchema, type RazorpayWebhookEvent } from "@mithai/schema/contracts/payments";
+import { type RazorpayWebhookEvent, razorpayWebhookEventSchema } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { settleRefund } from "../refunds/ledger";

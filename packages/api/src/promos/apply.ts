@@ -1,6 +1,6 @@
 import type { Db } from "@mithai/db/client";
-import type { PromoApplyAnswer } from "@mithai/schema/kitchen";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
+import type { PromoApplyAnswer } from "@mithai/schema";
+import { formatRupees, paiseToRupees } from "@mithai/schema";
 import { fieldError } from "../errors";
 import { pricedCart } from "../orders/checkout-cart";
 import { discountedAmount, isDiscountMonthOrder } from "../orders/discount";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import { promoInputSchema } from "@mithai/schema/contracts/kitchen";
+import { promoInputSchema } from "@mithai/schema";
 import { eq } from "@mithai/db/sql";
 import { appErrorOf, insertPendingOrder } from "../testing";
 import { createPromo, deletePromo, listPromos, promoDiscountPaise, promoOffer } from "./promos";

@@ -1,5 +1,13 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { deletedSchema, kitchenIdInputSchema, promoApplyAnswerSchema, promoApplyInputSchema, promoCodeSchema, promoInputSchema, updatePromoInputSchema } from "@mithai/schema/contracts/kitchen";
+import {
+  deletedSchema,
+  kitchenIdInputSchema,
+  promoApplyAnswerSchema,
+  promoApplyInputSchema,
+  promoCodeSchema,
+  promoInputSchema,
+  updatePromoInputSchema,
+} from "@mithai/schema";
 import { z } from "zod";
 import { adminProcedure, customerProcedure } from "../trpc";
 import { applyPromo } from "./apply";

@@ -1,8 +1,7 @@
 import type { Tx } from "@mithai/db/client";
 import { and, eq, gt, sql } from "@mithai/db/sql";
 import { orders } from "@mithai/db/schema";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
-import { ORDER_RECEIVED, type RefundAnswer } from "@mithai/schema/order";
+import { formatRupees, ORDER_RECEIVED, paiseToRupees, type RefundAnswer } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { moveOrder } from "../lifecycle/move";

@@ -3,7 +3,7 @@ import type { DbHandle } from "@mithai/db/client";
 import { orders, refunds } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import type { STORED_ORDER_STATUSES } from "@mithai/schema/order";
+import type { STORED_ORDER_STATUSES } from "@mithai/schema";
 import { appErrorOf, insertPendingOrder } from "../testing";
 import { recordRefund, refundedPaise, refundMessage, type RefundRequest, type RefundRow } from "./ledger";
 

@@ -1,18 +1,15 @@
 import type { Tx } from "@mithai/db/client";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "@mithai/db/sql";
 import { creditNotes, mailOutbox, orders, refunds } from "@mithai/db/schema";
-import type { OrderStatus, RefundStatus } from "@mithai/schema/order";
-import { MIN_PRICE_PAISE, formatRupees, paiseToRupees } from "@mithai/schema/money";
+import type { OrderRefund, OrderStatus, OutboxChannel, RefundAnswer, RefundStatus } from "@mithai/schema";
+import { financialYear, formatRupees, MIN_PRICE_PAISE, paiseToRupees } from "@mithai/schema";
 import { clawbackFor } from "../lifecycle/clawback";
 import { moveFulfilmentIn } from "../lifecycle/move";
 import { FINAL_STATUSES } from "../lifecycle/transitions";
-import type { OrderRefund, RefundAnswer } from "@mithai/schema/order";
-import type { OutboxChannel } from "@mithai/schema/mail";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { accountEmailSql, queuedMailColumns } from "../mail/queue";
 import { documentNumberPrefix, nextSerial } from "../invoices/series";
-import { financialYear } from "@mithai/schema/shop-clock";
 import { releaseStock } from "../stock/stock";
 
 /**

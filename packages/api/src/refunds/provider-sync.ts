@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, ne } from "@mithai/db/sql";
 import { orders, refunds } from "@mithai/db/schema";
-import type { RefundAnswer } from "@mithai/schema/order";
+import type { RefundAnswer } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { createRazorpayClient } from "../payments/razorpay-client";

@@ -1,8 +1,6 @@
 import { eq } from "@mithai/db/sql";
 import { creditNotes, orders, refunds, users } from "@mithai/db/schema";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
-import { orderNumberOf } from "@mithai/schema/order";
-import { LOCALES } from "@mithai/schema/languages";
+import { formatRupees, LOCALES, orderNumberOf, paiseToRupees } from "@mithai/schema";
 import { shopMail } from "../mail/layout";
 import type { MailRenderer } from "../mail/outbox";
 import { MAIL_STRINGS } from "../mail/strings";

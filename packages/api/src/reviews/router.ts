@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { createReviewSchema, reviewPageInputSchema, reviewPageSchema, reviewSchema } from "@mithai/schema/contracts/reviews";
+import { createReviewSchema, reviewPageInputSchema, reviewPageSchema, reviewSchema } from "@mithai/schema";
 import { customerProcedure, publicProcedure } from "../trpc";
 import { createReview, listReviewPage } from "./service";
 

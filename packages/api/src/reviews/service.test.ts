@@ -4,7 +4,7 @@ import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/te
 import { AppError } from "../errors";
 import { createTestContext } from "../testing";
 import { orders, reviews } from "@mithai/db/schema";
-import { REVIEWS_PAGE_SIZE } from "@mithai/schema/reviews";
+import { REVIEWS_PAGE_SIZE } from "@mithai/schema";
 import { createReview, listReviewPage, listReviews } from "./service";
 
 describe("reviews service", () => {

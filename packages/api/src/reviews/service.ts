@@ -1,8 +1,8 @@
 import type { Db } from "@mithai/db/client";
 import { orders, reviews, users } from "@mithai/db/schema";
 import { and, count, desc, eq, isNull, sql, type SQL } from "@mithai/db/sql";
-import type { OrderStatus, PaymentStatus } from "@mithai/schema/order";
-import { REVIEWS_PAGE_SIZE, type Review, type ReviewPage } from "@mithai/schema/reviews";
+import type { OrderStatus, PaymentStatus } from "@mithai/schema";
+import { type Review, type ReviewPage, REVIEWS_PAGE_SIZE } from "@mithai/schema";
 import { cursorInstant, decodeCursor, encodeCursor } from "../admin/orders-admin";
 import { onSaleItemId } from "../catalog/food-items";
 import type { ApiDeps } from "../context";

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { setStockInputSchema, stockAnswerSchema } from "@mithai/schema/contracts/kitchen";
+import { setStockInputSchema, stockAnswerSchema } from "@mithai/schema";
 import { adminProcedure } from "../trpc";
 import { setStock } from "./stock";
 

@@ -1,7 +1,7 @@
 import { preparedQuery, type DbOrTx } from "@mithai/db/client";
 import { foodItems, orders, type OrderItemSnapshot } from "@mithai/db/schema";
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "@mithai/db/sql";
-import { stockShortMessage } from "@mithai/schema/kitchen";
+import { stockShortMessage } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { onSaleItemId } from "../catalog/food-items";

@@ -1,4 +1,4 @@
-import type { Category, FaqEntry } from "@mithai/schema/catalog";
+import type { Category, FaqEntry } from "@mithai/schema";
 
 /** How the demo picture draws one piece of the sweet (see packages/tooling/src/demo-art.ts). */
 export type SweetShape = "sphere" | "square" | "diamond" | "disc" | "halfmoon" | "teardrop" | "spiral" | "roll" | "bar";

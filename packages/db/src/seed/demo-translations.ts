@@ -1,4 +1,4 @@
-import type { ItemTranslations } from "@mithai/schema/languages";
+import type { ItemTranslations } from "@mithai/schema";
 
 /**
  * The demo sweets' names and descriptions in Hindi and Telugu, by slug (the other fields fall back to English).

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, type FaqEntry } from "@mithai/schema/catalog";
-import type { ItemTranslations } from "@mithai/schema/languages";
-import { MAX_PRICE_PAISE, MIN_PRICE_PAISE } from "@mithai/schema/money";
+import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, type FaqEntry, GST_RATES, MAX_PRICE_PAISE, MIN_PRICE_PAISE } from "@mithai/schema";
+import type { ItemTranslations } from "@mithai/schema";
 import { checkOneOf } from "./one-of";
 import { users } from "./customer";
 

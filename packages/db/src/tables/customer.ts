@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ROLES } from "@mithai/schema/auth";
-import { LANGUAGES } from "@mithai/schema/languages";
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@mithai/schema/cart";
-import { CONSENT_STATUSES } from "@mithai/schema/consent";
+import { CONSENT_STATUSES, LANGUAGES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, ROLES } from "@mithai/schema";
 import { foodItems } from "./catalog";
 import { checkOneOf } from "./one-of";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { PROMO_KINDS } from "@mithai/schema/kitchen";
+import { PROMO_KINDS } from "@mithai/schema";
 import { checkOneOf } from "./one-of";
 
 /**

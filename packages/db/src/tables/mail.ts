@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { MAIL_KINDS, OUTBOX_CHANNELS } from "@mithai/schema/mail";
+import { MAIL_KINDS, OUTBOX_CHANNELS } from "@mithai/schema";
 import { checkOneOf } from "./one-of";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { BACKUP_KINDS, HEALTH_PROBLEMS } from "@mithai/schema/operations";
+import { BACKUP_KINDS, HEALTH_PROBLEMS } from "@mithai/schema";
 import { checkOneOf } from "./one-of";
 
 /**

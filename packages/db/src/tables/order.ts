@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_STATUS_SETS, REFUND_STATUSES, STORED_ORDER_STATUSES, type DeliveryAddressInput } from "@mithai/schema/order";
+import { type DeliveryAddressInput, ORDER_STATUSES, PAYMENT_STATUS_SETS, PAYMENT_STATUSES, REFUND_STATUSES, STORED_ORDER_STATUSES } from "@mithai/schema";
 import { checkOneOf, isOneOf } from "./one-of";
 import { users } from "./customer";
 import { promoCodes } from "./kitchen";

@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN, type AdminCustomerPage, type AdminOrderPage, type AdminReviewPage, type TodaySales, type UndeliveredMail } from "../admin";
+import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN } from "../admin";
 import { MAIL_KINDS, OUTBOX_CHANNELS } from "../mail";
 import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
 import { TRANSLATED_LANGUAGES, type ItemTranslations } from "../languages";
@@ -306,70 +306,93 @@ export const removeFoodInputSchema = z.object({ id: z.string({ message: "id: the
 const rupees = z.number();
 const isoTime = z.string();
 
+/** An order as the admin list shows it: the customer's view (SPEC §3) plus the account and the payment state. */
 export const adminOrderSchema = customerOrderSchema.extend({
   discountApplied: z.boolean(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
 });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrderPageSchema = z.object({
   data: z.array(adminOrderSchema),
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /** Orders matching the filters, across all pages (counting stops at 10,000). */
   total: z.number(),
+  /** True when more than `total` orders match. */
   totalCapped: z.boolean(),
-}) satisfies z.ZodType<AdminOrderPage>;
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** One page of the orders export: CSV text (the first page starts with the byte-order mark and the header line). */
 export const ordersCsvPageSchema = z.object({ csv: z.string(), nextCursor: z.string().nullable() });
 export type OrdersCsvPage = z.infer<typeof ordersCsvPageSchema>;
 
-export const todaySalesSchema = z.object({ date: z.string(), orders: z.number(), revenue: rupees }) satisfies z.ZodType<TodaySales>;
+/** Paid orders placed today (shop time) that were not cancelled. */
+export const todaySalesSchema = z.object({ date: z.string(), orders: z.number(), revenue: rupees });
+export type TodaySales = z.infer<typeof todaySalesSchema>;
+
+/** A customer as the admin's customer list shows them, with what they have bought (paid orders, rupees). */
+const adminCustomerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  /** ISO time the account was made. */
+  createdAt: isoTime,
+  paidOrders: z.number(),
+  totalSpent: rupees,
+  /** ISO time of their latest paid order; null if none. */
+  lastOrderAt: isoTime.nullable(),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 export const adminCustomerPageSchema = z.object({
-  data: z.array(
-    z.object({
-      _id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      phoneNumber: z.string().nullable(),
-      createdAt: isoTime,
-      paidOrders: z.number(),
-      totalSpent: rupees,
-      lastOrderAt: isoTime.nullable(),
-    }),
-  ),
+  data: z.array(adminCustomerSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-}) satisfies z.ZodType<AdminCustomerPage>;
+});
+export type AdminCustomerPage = z.infer<typeof adminCustomerPageSchema>;
+
+/** A review as the admin's moderation list shows it, hidden ones included. */
+const adminReviewSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  username: z.string(),
+  /** The author's account e-mail (null when the account is gone). */
+  email: z.string().nullable(),
+  review: z.string(),
+  createdAt: isoTime,
+  /** ISO time it was taken down, and the admin who did; null while it shows. */
+  hiddenAt: isoTime.nullable(),
+  hiddenBy: z.string().nullable(),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const adminReviewPageSchema = z.object({
-  data: z.array(
-    z.object({
-      _id: z.string(),
-      productId: z.string(),
-      productName: z.string(),
-      username: z.string(),
-      email: z.string().nullable(),
-      review: z.string(),
-      createdAt: isoTime,
-      hiddenAt: isoTime.nullable(),
-      hiddenBy: z.string().nullable(),
-    }),
-  ),
+  data: z.array(adminReviewSchema),
   nextCursor: z.string().nullable(),
-}) satisfies z.ZodType<AdminReviewPage>;
+});
+export type AdminReviewPage = z.infer<typeof adminReviewPageSchema>;
 
-export const undeliveredMailListSchema = z.array(
-  z.object({
-    id: z.string(),
-    kind: z.enum(MAIL_KINDS),
-    channel: z.enum(OUTBOX_CHANNELS),
-    recipient: z.string(),
-    attempts: z.number(),
-    lastError: z.string().nullable(),
-    createdAt: isoTime,
-    nextAttemptAt: isoTime,
-  }),
-) satisfies z.ZodType<UndeliveredMail[]>;
+/** A mail the outbox has failed to send several times (it is still retried); the admin dashboard lists them. */
+const undeliveredMailSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  /** An e-mail (`recipient` an address) or a WhatsApp message (`recipient` a +91 mobile). */
+  channel: z.enum(OUTBOX_CHANNELS),
+  recipient: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  /** ISO times. */
+  createdAt: isoTime,
+  nextAttemptAt: isoTime,
+});
+export type UndeliveredMail = z.infer<typeof undeliveredMailSchema>;
+
+export const undeliveredMailListSchema = z.array(undeliveredMailSchema);
 
 /** REST answers (SPEC §7). `POST /api/food/add` and `PUT /api/food/edit/{id}`: the item as saved. */
 /** `POST /api/food/add`, `PUT /api/food/edit/{id}`: the item as the admin sees it, with its translations. */

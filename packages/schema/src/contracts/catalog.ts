@@ -1,6 +1,6 @@
 import { z } from "./z";
-import { CATEGORIES, SEARCH_QUERY_MAX, type AdminFoodItem, type FoodItem } from "../catalog";
-import { languageSchema } from "../languages";
+import { CATEGORIES, SEARCH_QUERY_MAX, type ItemRating } from "../catalog";
+import { languageSchema, type ItemTranslation } from "../languages";
 
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(", ")}` });
 
@@ -56,6 +56,10 @@ export const catalogSearchInputSchema = catalogLangInputSchema.extend({
 
 const rupees = z.number();
 
+/**
+ * A food item as every API shows it (SPEC §3); price in rupees per kg. Asked in Hindi or Telugu (`lang`), the text
+ * fields are the translation where the admin gave one and the English otherwise, under the same field names.
+ */
 export const foodItemSchema = z.object({
   _id: z.string(),
   slug: z.string(),
@@ -72,12 +76,16 @@ export const foodItemSchema = z.object({
   metaKeywords: z.string(),
   googleTagHead: z.string(),
   googleTagBody: z.string(),
+  /** For the GST invoice: the HSN code and the GST rate (percent) included in the price. */
   hsn: z.string(),
   gstRate: z.number(),
+  /** Kilograms left to sell (null: not tracked) and whether none is left (DECISIONS "The kitchen's rules"). */
   stockKg: z.number().int().nullable(),
   soldOut: z.boolean(),
-  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
-}) satisfies z.ZodType<FoodItem>;
+  /** Stars from the shown reviews that carry them: the average to one decimal (null without any) and how many. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }) satisfies z.ZodType<ItemRating>,
+});
+export type FoodItem = z.infer<typeof foodItemSchema>;
 
 const translationAnswerSchema = z.object({
   name: z.string().optional(),
@@ -85,12 +93,13 @@ const translationAnswerSchema = z.object({
   ingredients: z.string().optional(),
   healthBenefits: z.string().optional(),
   faq: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
-});
+}) satisfies z.ZodType<ItemTranslation>;
 
-/** An item as the admin's answers show it: English fields plus `translations` (DECISIONS, "Languages"). */
+/** An item as the admin's answers show it: in English, with its Hindi and Telugu fields (DECISIONS, "Languages"). */
 export const adminFoodItemSchema = foodItemSchema.extend({
   translations: z.object({ hi: translationAnswerSchema.optional(), te: translationAnswerSchema.optional() }),
-}) satisfies z.ZodType<AdminFoodItem>;
+});
+export type AdminFoodItem = z.infer<typeof adminFoodItemSchema>;
 
 /** REST answers (SPEC §7): `GET /api/food/list` and `/api/food/search`. */
 export const foodListAnswerSchema = z.object({ success: z.literal(true), data: z.array(foodItemSchema) });

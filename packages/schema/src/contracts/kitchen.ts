@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { MAX_STOCK_KG, PROMO_KINDS, type DeliveryQuote, type DeliveryTerms, type DeliveryZone, type PromoApplyAnswer, type PromoCode } from "../kitchen";
+import { MAX_STOCK_KG, PROMO_KINDS } from "../kitchen";
 import { rupeesToPaise } from "../money";
 import { pincodeSchema } from "./account";
 
@@ -172,21 +172,29 @@ export const promoApplyInputSchema = z.object({ code: z.string({ message: "code:
 const rupees = z.number();
 const isoTime = z.string();
 
-/** `delivery.quote`: whether a PIN code is served, the charge and the expected days. */
+/** `delivery.quote`, `GET /api/delivery/quote`: whether the pincode is served, what delivery costs (rupees), and when it arrives. */
 export const deliveryQuoteSchema = z.object({
   success: z.literal(true),
   serviceable: z.boolean(),
   charge: rupees,
+  /** `YYYY-MM-DD` (Asia/Kolkata); null when the pincode is not served. */
   etaFrom: z.string().nullable(),
   etaTo: z.string().nullable(),
   zone: z.string().nullable(),
   message: z.string(),
-}) satisfies z.ZodType<DeliveryQuote>;
+});
+export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;
 
+/** What a zone charges, as every page that speaks of delivery tells it (rupees). */
+const zoneTermsSchema = z.object({ name: z.string(), charge: rupees, freeAbove: rupees.nullable() });
+export type ZoneTerms = z.infer<typeof zoneTermsSchema>;
+
+/** `GET /api/delivery/terms` / tRPC `delivery.terms`: the zones' charges and the one sentence every page says. */
 export const deliveryTermsSchema = z.object({
-  zones: z.array(z.object({ name: z.string(), charge: rupees, freeAbove: rupees.nullable() })),
+  zones: z.array(zoneTermsSchema),
   summary: z.string(),
-}) satisfies z.ZodType<DeliveryTerms>;
+});
+export type DeliveryTerms = z.infer<typeof deliveryTermsSchema>;
 
 /** `admin.setStock`: the kilograms now left (null: not tracked). */
 export const stockAnswerSchema = z.object({ success: z.literal(true), stockKg: z.number().int().nullable() });
@@ -194,6 +202,7 @@ export const stockAnswerSchema = z.object({ success: z.literal(true), stockKg: z
 /** Answer of a delete: the row is gone. */
 export const deletedSchema = z.object({ success: z.literal(true) });
 
+/** A delivery zone as the admin API shows it (rupees). */
 export const deliveryZoneSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -202,8 +211,10 @@ export const deliveryZoneSchema = z.object({
   freeAbove: rupees.nullable(),
   minDays: z.number().int(),
   maxDays: z.number().int(),
-}) satisfies z.ZodType<DeliveryZone>;
+});
+export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
 
+/** A promo code as the admin API shows it; `value` is percent, or rupees for flat codes. */
 export const promoCodeSchema = z.object({
   _id: z.string(),
   code: z.string(),
@@ -215,17 +226,22 @@ export const promoCodeSchema = z.object({
   maxUses: z.number().int().nullable(),
   maxUsesPerCustomer: z.number().int().nullable(),
   active: z.boolean(),
+  /** Orders paid with it so far; `overrun`: uses beyond `maxUses` (late payments honoured at the price shown). */
   uses: z.number().int(),
   overrun: z.number().int(),
+  /** Unpaid orders holding a use. */
   pending: z.number().int(),
-}) satisfies z.ZodType<PromoCode>;
+});
+export type PromoCode = z.infer<typeof promoCodeSchema>;
 
+/** `promo.apply`, `POST /api/promo/apply`: the discount the code gives the current cart (rupees), or why none. */
 export const promoApplyAnswerSchema = z.object({
   success: z.boolean(),
   discount: rupees,
   message: z.string(),
   code: z.string().optional(),
-}) satisfies z.ZodType<PromoApplyAnswer>;
+});
+export type PromoApplyAnswer = z.infer<typeof promoApplyAnswerSchema>;
 
 /** REST answers (DECISIONS "The kitchen's rules"). `GET /api/delivery/terms`. */
 export const deliveryTermsAnswerSchema = deliveryTermsSchema.extend({ success: z.literal(true) });

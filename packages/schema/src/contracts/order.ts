@@ -1,5 +1,5 @@
 import { z } from "./z";
-import { CURRENCY, MONTHLY_DISCOUNT_LARGER, ORDER_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type CheckoutPreview, type CustomerOrder, type DeliveryAddressInput, type PlacedOrder, type PromoReason, type RefundAnswer, type VerifyResult } from "../order";
+import { CURRENCY, MONTHLY_DISCOUNT_LARGER, ORDER_STATUSES, PAYMENTS_MODES, REFUND_STATUSES, type DeliveryAddressInput, type PromoReason } from "../order";
 import { REASON_CODES, type ReasonCode } from "../reasons";
 import { WHATSAPP_MODES } from "../whatsapp";
 import { CART_FULL_MESSAGE, MAX_CART_LINES } from "../cart";
@@ -86,6 +86,7 @@ export const creditNoteInputSchema = cancelOrderInputSchema.extend({
 const rupees = z.number();
 const isoTime = z.string();
 
+/** Money given back on an order (rupees). Pending until the bank confirms; a failed one can be retried by the shop. */
 const refundSchema = z.object({
   id: z.string(),
   amount: rupees,
@@ -94,40 +95,68 @@ const refundSchema = z.object({
   createdAt: isoTime,
   processedAt: isoTime.nullable(),
   failureReason: z.string().nullable(),
+  /** The credit note issued when the refund was processed (`MTHC/26-27/3`); its PDF is at /api/order/{id}/credit-notes/{number}. */
   creditNoteNumber: z.string().nullable(),
+  /** Rupees kept back from this refund: the ₹150 a later discounted order of the same month relied on this order for (the clawback); 0 when none. */
   clawback: z.number(),
 });
+export type OrderRefund = z.infer<typeof refundSchema>;
 
+const statusHistoryEntrySchema = z.object({
+  status: z.string(),
+  /** ISO time. */
+  at: isoTime,
+  /** Admin lists only: who made the change (their e-mail; null for the payment's own "Order Recieved"). */
+  by: z.string().nullable().optional(),
+});
+export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
+
+/** A paid order as its customer sees it (SPEC §3), with its order number, the discount itemised and its refunds. */
 export const customerOrderSchema = z.object({
   _id: z.string(),
   orderNumber: z.string(),
   items: z.array(z.object({ _id: z.string(), name: z.string(), quantity: z.number(), price: rupees })),
+  /** Rupees: the lines' total, the discount taken off it, and what was paid. */
   subtotal: rupees,
   discount: rupees,
   amount: rupees,
+  /** The promo code whose discount `discount` is (null: the month's ₹150, or none), and the delivery charge inside `amount`. */
   promoCode: z.string().nullable(),
   deliveryCharge: rupees,
   createdAt: isoTime,
   paymentId: z.string().nullable(),
   status: z.string(),
-  address: addressSchema.omit({ _id: true }).extend({ fullName: z.string(), email: z.string() }),
+  address: addressSchema.omit({ _id: true }).extend({ fullName: z.string(), email: z.string() }) satisfies z.ZodType<DeliveryAddressInput>,
+  /** ISO time of payment (the cancellation window counts from it). */
   paidAt: isoTime.nullable(),
   refunds: z.array(refundSchema),
+  /** Rupees refunded or on their way back (failed refunds not counted). */
   refundedAmount: rupees,
+  /** Rupees: paid − refunded, the one definition of net (0 for an order never paid). */
   net: rupees,
+  /** The tax invoice's number (`MTH/26-27/42`), given at payment; null for orders paid before invoices existed. */
   invoiceNumber: z.string().nullable(),
-  statusHistory: z.array(z.object({ status: z.string(), at: isoTime, by: z.string().nullable().optional() })),
+  /** Every status the order has had, oldest first: its timeline. */
+  statusHistory: z.array(statusHistoryEntrySchema),
+  /** The fulfilment statuses the order may move to now (DECISIONS "The order's life"); empty once Delivered or Cancelled. */
   allowedNext: z.array(z.enum(ORDER_STATUSES)),
+  /**
+   * Rupees a cancellation now would keep back (the clawback: a later discounted order of the same month relied on this
+   * one); 0 when none. Shown before the customer confirms.
+   */
   cancelClawback: rupees,
-}) satisfies z.ZodType<CustomerOrder>;
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
+/** Answer of a cancellation or a refund request (DECISIONS "After the sale"); amount in rupees. */
 export const refundAnswerSchema = z.object({
   success: z.literal(true),
   refund: z.object({ id: z.string(), amount: rupees, status: z.enum(REFUND_STATUSES) }),
   message: z.string(),
-}) satisfies z.ZodType<RefundAnswer>;
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
-/** `order.place`: the pending order and what the payment window needs; `amount` here is paise, as Razorpay takes it. */
+/** `order.place` (SPEC §3 + DECISIONS): the pending order and what the payment window needs; `amount` here is paise, as Razorpay takes it. */
 export const placedOrderSchema = z.object({
   success: z.literal(true),
   orderId: z.string(),
@@ -136,39 +165,66 @@ export const placedOrderSchema = z.object({
   currency: z.literal(CURRENCY),
   key: z.string(),
   discountApplied: z.boolean(),
+  /** Whether a promo code's discount applies (it never stacks with the ₹150: the larger one applies), and which code. */
   promoApplied: z.boolean(),
   promoCode: z.string().nullable(),
+  /** Rupees: the discount taken off (₹150 or the code's) and the delivery charge, both inside `amount`. */
   discount: rupees,
   deliveryCharge: rupees,
-}) satisfies z.ZodType<PlacedOrder>;
+});
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
-/** `order.preview`: what `place` would charge now (rupees). */
+/** `order.preview`: what the order page shows before paying, what `place` would charge now; rupees, computed by the server from current prices. */
 export const checkoutPreviewSchema = z.object({
   lines: z.array(
-    z.object({ _id: z.string(), name: z.string(), image: z.string(), price: rupees, quantity: z.number(), lineTotal: rupees, stockKg: z.number().int().nullable(), problem: z.string().nullable() }),
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      image: z.string(),
+      price: rupees,
+      quantity: z.number(),
+      lineTotal: rupees,
+      /** Kilograms left (null: not tracked); `problem` says why the line cannot be ordered as it is ("Only 3 kg of … left"). */
+      stockKg: z.number().int().nullable(),
+      problem: z.string().nullable(),
+    }),
   ),
   subtotal: rupees,
   discount: rupees,
+  /** What would be paid: subtotal − discount + delivery charge. */
   amount: rupees,
+  /** The month's ₹150 applies (then `promoApplied` is null: they never stack). */
   discountApplied: z.boolean(),
+  /** The promo code whose discount applies, and why a code given does not (unknown, expired, used up, smaller than ₹150…). */
   promoApplied: z.string().nullable(),
   promoMessage: z.string().nullable(),
+  /**
+   * Why the promo code given does not apply, for clients that word it themselves (the storefront in Hindi and Telugu):
+   * its refusal's reason code (PROMO_EXPIRED, …), or MONTHLY_DISCOUNT_LARGER when the month's ₹150 is the larger
+   * discount; null when `promoMessage` is.
+   */
   promoReason: z.enum([MONTHLY_DISCOUNT_LARGER, ...REASON_CODES] satisfies [PromoReason, ...PromoReason[]]).nullable(),
+  /** Rupees, for the pincode given (0 without one), and that pincode's quote. */
   deliveryCharge: rupees,
   delivery: deliveryQuoteSchema.nullable(),
   paymentMode: z.enum(PAYMENTS_MODES),
+  /** Whether the order page offers order updates on WhatsApp (`off`: not offered), and how they go out. */
   whatsappMode: z.enum(WHATSAPP_MODES),
-}) satisfies z.ZodType<CheckoutPreview>;
+});
+export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
 
 /** `order.verify`: whether the payment was confirmed (a no is data, with its message), and the month's paid orders before it. */
 export const verifyResultSchema = z.object({
   success: z.boolean(),
   orderId: z.string().optional(),
   discountApplied: z.boolean().optional(),
+  /** The customer's paid orders in the order's month before this one. */
   orderCount: z.number().int().optional(),
   message: z.string().optional(),
+  /** Why a payment was not accepted (a late payment refunded in full: `PRICE_CHANGED`, `STOCK_SHORT`, …). */
   code: z.enum(REASON_CODES as [ReasonCode, ...ReasonCode[]]).optional(),
-}) satisfies z.ZodType<VerifyResult>;
+});
+export type VerifyResult = z.infer<typeof verifyResultSchema>;
 
 /** `order.abandon`: the order's payment status after the window was closed. */
 export const abandonAnswerSchema = z.object({ paymentStatus: z.string() });

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from "react";
-import { parseMoneyInput, type MoneyInputRules } from "@mithai/schema/money-input";
+import { type MoneyInputRules, parseMoneyInput } from "@mithai/schema";
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, "pattern" | "type" | "onChange" | "value" | "defaultValue">;
 

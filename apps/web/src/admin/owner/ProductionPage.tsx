@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { addShopDays, shopDay } from "@mithai/schema/shop-clock";
+import { addShopDays, shopDay } from "@mithai/schema";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { openAdminPdf } from "../pages/admin-request";
 import { getAdminSession } from "../session";

@@ -1,9 +1,7 @@
 import { useMemo, useState } from "react";
 import uPlot from "uplot";
-import type { SalesReport } from "@mithai/schema/contracts/owner";
-import { csvLine } from "@mithai/schema/csv";
-import { formatRupees } from "@mithai/schema/money";
-import { addShopDays, shopDay } from "@mithai/schema/shop-clock";
+import type { SalesReport } from "@mithai/schema";
+import { addShopDays, csvLine, formatRupees, shopDay } from "@mithai/schema";
 import { downloadText } from "../pages/admin-request";
 import { adminTrpc } from "../trpc";
 import { UPlotChart } from "./UPlotChart";

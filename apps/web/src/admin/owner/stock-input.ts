@@ -1,4 +1,4 @@
-import { MAX_STOCK_KG } from "@mithai/schema/kitchen";
+import { MAX_STOCK_KG } from "@mithai/schema";
 
 /**
  * What the admin types as an item's stock: whole kilograms, or empty when the stock is not tracked. What is typed is

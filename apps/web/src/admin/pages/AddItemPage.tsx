@@ -1,7 +1,7 @@
 import "./admin-pages.css";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminTrpc } from "../trpc";
 import { adminAction } from "./admin-request";

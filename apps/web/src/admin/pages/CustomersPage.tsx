@@ -1,8 +1,8 @@
 import "./admin-pages.css";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { AdminCustomer } from "@mithai/schema/admin";
-import { formatRupees } from "@mithai/schema/money";
+import type { AdminCustomer } from "@mithai/schema";
+import { formatRupees } from "@mithai/schema";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
 import { adminTrpc } from "../trpc";

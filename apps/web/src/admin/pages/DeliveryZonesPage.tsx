@@ -1,7 +1,7 @@
 import "./admin-pages.css";
 import type { FormEvent } from "react";
-import type { DeliveryZone } from "@mithai/schema/kitchen";
-import { formatRupees } from "@mithai/schema/money";
+import type { DeliveryZone } from "@mithai/schema";
+import { formatRupees } from "@mithai/schema";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminTrpc } from "../trpc";
 import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";

@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { parseMoneyInput } from "@mithai/schema/money-input";
+import { type AdminFoodItem, CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, parseMoneyInput, slugify } from "@mithai/schema";
 import { MoneyInput } from "../owner/MoneyInput";
 import { parseStockInput } from "../owner/stock-input";
-import { CATEGORIES, DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, slugify, type AdminFoodItem } from "@mithai/schema/catalog";
 import { toast } from "react-toastify";
 import { foodImageProps } from "../../lib/images";
 import { SubmitButton } from "../../components/FormStatus";

@@ -1,5 +1,5 @@
 import "./admin-pages.css";
-import type { HealthLevel } from "@mithai/schema/operations";
+import type { HealthLevel } from "@mithai/schema";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";
 import { adminTrpc } from "../trpc";

@@ -1,6 +1,5 @@
-import type { AdminOrder } from "@mithai/schema/admin";
-import { formatRupees } from "@mithai/schema/money";
-import type { OrderStatus } from "@mithai/schema/order";
+import type { AdminOrder, OrderStatus } from "@mithai/schema";
+import { formatRupees } from "@mithai/schema";
 import { useState } from "react";
 import { OrderAmountFacts } from "../../components/OrderAmountFacts";
 import { formatAdminDateTime } from "../format";

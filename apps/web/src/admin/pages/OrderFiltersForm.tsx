@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import type { PaymentFilter } from "@mithai/schema/admin";
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from "@mithai/schema/order";
+import type { PaymentFilter } from "@mithai/schema";
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES } from "@mithai/schema";
 
 export interface OrderFilterValues {
   payment: PaymentFilter;

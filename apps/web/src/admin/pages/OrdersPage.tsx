@@ -2,7 +2,7 @@ import "./admin-pages.css";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "react-toastify";
-import type { OrderStatus } from "@mithai/schema/order";
+import type { OrderStatus } from "@mithai/schema";
 import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminTrpc } from "../trpc";

@@ -1,8 +1,7 @@
 import "./admin-pages.css";
 import type { FormEvent } from "react";
-import type { PromoCode, PromoKind } from "@mithai/schema/kitchen";
-import { formatRupees } from "@mithai/schema/money";
-import { shopDay } from "@mithai/schema/shop-clock";
+import type { PromoCode, PromoKind } from "@mithai/schema";
+import { formatRupees, shopDay } from "@mithai/schema";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminTrpc } from "../trpc";
 import { EditorButtons, EntryButtons, useKitchenEditor, withToast } from "./KitchenEditor";

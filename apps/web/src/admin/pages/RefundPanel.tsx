@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "react-toastify";
-import type { AdminOrder } from "@mithai/schema/admin";
-import { formatRupees } from "@mithai/schema/money";
-import type { OrderRefund } from "@mithai/schema/order";
+import type { AdminOrder, OrderRefund } from "@mithai/schema";
+import { formatRupees, parseMoneyInput } from "@mithai/schema";
 import { serverMessageOf } from "../../lib/errors";
 import { formatAdminDateTime } from "../format";
 import { adminTrpc } from "../trpc";
 import { formText } from "../../lib/form";
-import { parseMoneyInput } from "@mithai/schema/money-input";
 import { MoneyInput } from "../owner/MoneyInput";
 
 const STATE_LABELS: Record<OrderRefund["status"], string> = { pending: "pending", processed: "processed", failed: "failed" };

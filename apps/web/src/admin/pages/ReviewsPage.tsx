@@ -2,7 +2,7 @@ import "./admin-pages.css";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import type { AdminReview } from "@mithai/schema/admin";
+import type { AdminReview } from "@mithai/schema";
 import { serverMessageOf } from "../../lib/errors";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { formatAdminDateTime } from "../format";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "react-toastify";
-import type { FoodItem } from "@mithai/schema/catalog";
+import type { FoodItem } from "@mithai/schema";
 import { serverMessageOf } from "../../lib/errors";
 import { adminTrpc } from "../trpc";
 import { parseStockInput } from "../owner/stock-input";

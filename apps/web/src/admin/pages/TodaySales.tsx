@@ -1,5 +1,5 @@
 import "./admin-pages.css";
-import { formatRupees } from "@mithai/schema/money";
+import { formatRupees } from "@mithai/schema";
 import { adminTrpc } from "../trpc";
 
 /** Today's paid orders (shop time, cancelled ones left out) and their revenue, for the dashboard. */

@@ -1,5 +1,5 @@
 import { LabelledControl } from "./LabelledControl";
-import { TRANSLATED_LANGUAGES, type ItemTranslation, type ItemTranslations, type TranslatedLanguage } from "@mithai/schema/languages";
+import { type ItemTranslation, type ItemTranslations, TRANSLATED_LANGUAGES, type TranslatedLanguage } from "@mithai/schema";
 
 const TEXTS = ["name", "description", "ingredients", "healthBenefits", "q1", "a1", "q2", "a2"] as const;
 export type TranslationValues = Record<TranslatedLanguage, Record<(typeof TEXTS)[number], string>>;

@@ -1,4 +1,4 @@
-import type { UndeliveredMail as UndeliveredMailRow } from "@mithai/schema/admin";
+import type { UndeliveredMail as UndeliveredMailRow } from "@mithai/schema";
 import { formatAdminDateTime } from "../format";
 import { adminTrpc } from "../trpc";
 

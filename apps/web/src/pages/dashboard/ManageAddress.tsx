@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES, type Address } from "@mithai/schema/account";
+import { type Address, DEFAULT_COUNTRY, MAX_SAVED_ADDRESSES } from "@mithai/schema";
 import { mobileHint, mobileProblem, pincodeProblem } from "../../lib/field-checks";
 import { Field } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";

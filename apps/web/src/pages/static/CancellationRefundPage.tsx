@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { STATIC_PAGES } from "@mithai/schema/pages";
+import { STATIC_PAGES } from "@mithai/schema";
 import { shopPolicyText } from "../../lib/shop-policy";
 import { windowText } from "../../lib/static-pages";
 import { CANCEL_WINDOW_MINUTES } from "../../lib/shop";

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { STATIC_PAGES } from "@mithai/schema/pages";
+import { STATIC_PAGES } from "@mithai/schema";
 import { shopPolicyText } from "../../lib/shop-policy";
 import { Accordion, type AccordionEntry } from "../../components/Accordion";
 import { DeliveryTermsText } from "../../lib/delivery-terms";

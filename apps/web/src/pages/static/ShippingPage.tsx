@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { STATIC_PAGES } from "@mithai/schema/pages";
+import { STATIC_PAGES } from "@mithai/schema";
 import { formatRupees } from "../../lib/format";
 import { shopPolicyText } from "../../lib/shop-policy";
 import { DeliveryTermsText, useDeliveryTerms } from "../../lib/delivery-terms";

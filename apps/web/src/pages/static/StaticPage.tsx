@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { STATIC_PAGES } from "@mithai/schema/pages";
+import type { STATIC_PAGES } from "@mithai/schema";
 import { staticPageText } from "../../lib/static-pages";
 import { useDocumentTitle } from "../../lib/use-document-title";
 

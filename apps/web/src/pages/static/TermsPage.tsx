@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { windowText } from "../../lib/static-pages";
 import { Link } from "react-router";
-import { CANCELLATION_POLICY_ALIAS, STATIC_PAGES } from "@mithai/schema/pages";
+import { CANCELLATION_POLICY_ALIAS, STATIC_PAGES } from "@mithai/schema";
 import { CANCEL_WINDOW_MINUTES, SHOP_NAME } from "../../lib/shop";
 import { StaticPage } from "./StaticPage";
 

@@ -1,9 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { foodItems, refunds, users } from "@mithai/db/schema";
 import { and, asc, eq, isNotNull, sql } from "@mithai/db/sql";
-import { foodItemInputSchema } from "@mithai/schema/contracts/admin";
-import { promoInputSchema } from "@mithai/schema/contracts/kitchen";
-import { paiseToRupees } from "@mithai/schema/money";
+import { foodItemInputSchema, paiseToRupees, promoInputSchema } from "@mithai/schema";
 import type { AuthSession, RequestContext } from "../../context";
 import { AppError } from "../../errors";
 import { appRouter } from "../../root";

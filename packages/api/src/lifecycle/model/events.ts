@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { ORDER_STATUSES, type OrderStatus } from "@mithai/schema/order";
+import { ORDER_STATUSES, type OrderStatus } from "@mithai/schema";
 
 /**
  * What customers, the admin, the payment provider and time do to the shop, as data: a sequence of these is one test

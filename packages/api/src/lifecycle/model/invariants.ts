@@ -1,8 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { eq, sql } from "@mithai/db/sql";
-import { DISCOUNT_PAISE } from "@mithai/schema/order";
-import { shopDay, shopDayRange, shopMonth } from "@mithai/schema/shop-clock";
+import { DISCOUNT_PAISE, shopDay, shopDayRange, shopMonth } from "@mithai/schema";
 import { listCustomers } from "../../admin/customers-admin";
 import { todaySales } from "../../admin/orders-admin";
 

@@ -1,4 +1,4 @@
-import type { Language } from "@mithai/schema/languages";
+import type { Language } from "@mithai/schema";
 import { en } from "./en";
 import { hi } from "./hi";
 import { te } from "./te";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@mithai/schema/order";
+import type { OrderStatus } from "@mithai/schema";
 
 /** The statuses customers are mailed about (orders/status-history.ts, NOTIFIED_STATUSES). */
 export type NotifiedStatus = Extract<OrderStatus, "Out for delivery" | "Delivered" | "Cancelled">;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { mailOutbox, orders } from "@mithai/db/schema";
 import { and, eq, isNotNull, sql } from "@mithai/db/sql";
-import type { MailKind } from "@mithai/schema/mail";
+import type { MailKind } from "@mithai/schema";
 import { queuedMailColumns } from "../../mail/queue";
 import type { PaidOrders } from "../../payments/paid-gate";
 

@@ -1,6 +1,6 @@
 import { desc } from "@mithai/db/sql";
 import { sandboxWhatsappMessages } from "@mithai/db/schema";
-import type { SandboxWhatsappMessage } from "@mithai/schema/whatsapp";
+import type { SandboxWhatsappMessage } from "@mithai/schema";
 import type { ApiDeps } from "../../context";
 import type { WhatsappMessage } from "./templates";
 

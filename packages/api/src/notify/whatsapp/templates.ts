@@ -1,7 +1,6 @@
 import { and, eq } from "@mithai/db/sql";
 import { orderStatusChanges, orders, refunds, users } from "@mithai/db/schema";
-import { formatRupees, paiseToRupees } from "@mithai/schema/money";
-import { orderNumberOf } from "@mithai/schema/order";
+import { formatRupees, orderNumberOf, paiseToRupees } from "@mithai/schema";
 import type { ApiDeps } from "../../context";
 import type { OutboxRow } from "../../mail/outbox";
 
