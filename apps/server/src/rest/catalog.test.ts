@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, type FoodItem } from "@mithai/schema";
+import { foodItems } from "@mithai/db/schema";
+import { eq } from "@mithai/db/sql";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 
 describe("catalogue over REST", () => {
@@ -57,6 +59,18 @@ describe("catalogue over REST", () => {
     const byId = await t.app.inject(`/api/food/item/${sample._id}`);
     expect(byId.statusCode).toBe(200);
     expect(jsonOf(byId)).toEqual({ success: true, data: sample });
+  });
+
+  it("answers a sweet from its kept JSON until the catalogue changes, then the new one, in each language", async () => {
+    const sample = items[4]!;
+    const read = async (url: string) => jsonOf<{ data: FoodItem }>(await t.app.inject(url)).data;
+    expect((await read(`/api/food/slug/${sample.slug}`)).price).toBe(sample.price);
+    expect((await read(`/api/food/slug/${sample.slug}?lang=hi`))._id).toBe(sample._id);
+    await t.database.db.update(foodItems).set({ pricePaise: sample.price * 100 + 1_000 }).where(eq(foodItems.id, sample._id));
+    await t.app.deps.catalog.changed();
+    expect((await read(`/api/food/slug/${sample.slug}`)).price).toBe(sample.price + 10);
+    expect((await read(`/api/food/item/${sample._id}`)).price).toBe(sample.price + 10);
+    expect((await read(`/api/food/slug/${sample.slug}?lang=hi`)).price).toBe(sample.price + 10);
   });
 
   it.each([

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import { findById, findBySlug, searchCatalog } from "@mithai/api";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { findById, findBySlug, searchCatalog, type CatalogView } from "@mithai/api";
 import type { FoodItem } from "@mithai/schema";
 import { catalogLangInputSchema, catalogSearchInputSchema, DEFAULT_LANGUAGE, foodItemAnswerSchema, foodListAnswerSchema, z } from "@mithai/schema";
 import { contract } from "./contract";
@@ -46,13 +46,30 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, data: await searchCatalog(app.deps.db, (await catalog.snapshot()).languages[input.lang ?? DEFAULT_LANGUAGE], input.q) };
   });
 
-  app.get<{ Params: { slug: string } }>("/api/food/slug/:slug", { schema: bySlugContract }, async (req) => ({
-    success: true,
-    data: findBySlug(await viewFor(req.query), req.params.slug),
-  }));
+  app.get<{ Params: { slug: string } }>("/api/food/slug/:slug", { schema: bySlugContract }, async (req, reply) => {
+    const view = await viewFor(req.query);
+    return sendItemAnswer(reply, view, `slug:${req.params.slug}`, () => findBySlug(view, req.params.slug));
+  });
 
-  app.get<{ Params: { id: string } }>("/api/food/item/:id", { schema: byIdContract }, async (req) => ({
-    success: true,
-    data: findById(await viewFor(req.query), req.params.id),
-  }));
+  app.get<{ Params: { id: string } }>("/api/food/item/:id", { schema: byIdContract }, async (req, reply) => {
+    const view = await viewFor(req.query);
+    return sendItemAnswer(reply, view, `id:${req.params.id}`, () => findById(view, req.params.id));
+  });
+}
+
+/**
+ * One sweet's answer, serialised through its route's schema once per catalogue version and language (a view is
+ * replaced whole when the catalogue changes, so its answers go with it) and sent as that JSON afterwards: the
+ * schema's check costs more than the lookup. Only found sweets are kept (a miss throws NOT_FOUND before), so the
+ * answers kept are at most the menu's size per language.
+ */
+type Serialized = ReturnType<FastifyReply["serialize"]>;
+const itemAnswers = new WeakMap<CatalogView, Map<string, Serialized>>();
+
+function sendItemAnswer(reply: FastifyReply, view: CatalogView, key: string, find: () => FoodItem): FastifyReply {
+  let answers = itemAnswers.get(view);
+  if (!answers) itemAnswers.set(view, (answers = new Map<string, Serialized>()));
+  let json = answers.get(key);
+  if (json === undefined) answers.set(key, (json = reply.serialize({ success: true, data: find() })));
+  return reply.type("application/json; charset=utf-8").send(json);
 }
