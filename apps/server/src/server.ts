@@ -6,6 +6,7 @@ import path from "node:path";
 import { users } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { buildApp } from "./app";
+import { handleUnhandledRejection } from "./database-rejections";
 import { startDailyBackups } from "./backup/daily";
 import { backupSourcesOf } from "./backup/make-backup";
 import { startHealthWatch } from "./operations/health-watch";
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  process.on("unhandledRejection", handleUnhandledRejection(app.log));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
