@@ -33,7 +33,10 @@ export function startTracing(settings: NonNullable<Env["tracing"]>): Promise<Tra
     provider.register();
     enableTracing();
     const tracer = trace.getTracer("mithai");
+    // A statement is a span only inside a sampled request or step; on its own it would be a trace of one span.
+    const noSpan = () => undefined;
     observeQueries((statement) => {
+      if (!trace.getActiveSpan()?.isRecording()) return noSpan;
       const span = tracer.startSpan("db.query", { kind: SpanKind.CLIENT, attributes: { "db.system": "postgresql", "db.statement": statement } });
       return (failed) => {
         if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
@@ -57,8 +60,10 @@ const requestSpans = new WeakMap<FastifyRequest, Span>();
 
 /**
  * A server span per HTTP request, named by its route's pattern once known, carrying the request id; the rest of
- * the request (hooks, handler, the procedures and statements it runs) happens inside its context, so their spans
- * are its children.
+ * a sampled request (hooks, handler, the procedures and statements it runs) happens inside its context, so their spans
+ * are its children. An unsampled request (OTEL_TRACES_SAMPLER) enters no context at all: entering one switches on
+ * Node 20's AsyncLocalStorage, whose promise hooks then slow every `await` in the process (bench:catalogue lost about
+ * a fifth of its speed to contexts of requests that were never exported).
  */
 export function registerHttpSpans(app: FastifyInstance): void {
   const tracer = trace.getTracer("mithai");
@@ -69,6 +74,7 @@ export function registerHttpSpans(app: FastifyInstance): void {
       { kind: SpanKind.SERVER, attributes: { "http.request.method": req.method, "url.path": req.url.split("?")[0], "mithai.request_id": req.id } },
       parent,
     );
+    if (!span.isRecording()) return done();
     requestSpans.set(req, span);
     context.with(trace.setSpan(parent, span), done);
   });
