@@ -24,6 +24,8 @@ export function ShopLayout() {
       <a className="skip-link" href="#main">
         <Trans>Skip to content</Trans>
       </a>
+      {/* At the top of the page, in its flow (as GOV.UK's banner is): it covers nothing, so no button sits under it. */}
+      <CookieBanner />
       <Navbar />
       <main id="main" className="main">
         <Suspense fallback={<PageSkeleton />}>
@@ -31,7 +33,6 @@ export function ShopLayout() {
         </Suspense>
       </main>
       <Footer />
-      <CookieBanner />
       {loginUsed && (
         <Suspense fallback={null}>
           <LoginPopup />
