@@ -28,12 +28,14 @@ const load = (shopEnv: Record<string, string>, tree = root) => catalogueLoad({ r
 
 const before = benchBefore();
 if (before) {
-  // Side by side with another build (BENCH_BEFORE), each with the shop's own defaults, in alternating rounds.
+  // Side by side with another build (BENCH_BEFORE), each with the shop's own defaults, in alternating rounds;
+  // BENCH_METRICS=off runs this build without metrics, to compare with a build from before metrics existed.
+  const afterEnv: Record<string, string> = process.env.BENCH_METRICS === "off" ? { METRICS_PORT: "off" } : {};
   const rounds: { before: CatalogueRow[]; after: CatalogueRow[] }[] = [];
-  for (let round = 0; round < benchRounds(); round++) rounds.push({ before: await load({}, before), after: await load({}) });
+  for (let round = 0; round < benchRounds(); round++) rounds.push({ before: await load({}, before), after: await load(afterEnv) });
   collector.close();
   const column = (side: "before" | "after", index: number, field: "requestsPerSecond" | "serverCpuMicrosPerRequest") => rounds.map((round) => round[side][index]![field] ?? null);
-  console.log(`Catalogue reads, ${before} (before) against ${root} (after), ${rounds.length} alternating rounds of ${seconds} s each, the shop's defaults:`);
+  console.log(`Catalogue reads, ${before} (before) against ${root} (after), ${rounds.length} alternating rounds of ${seconds} s each, the shop's defaults${afterEnv.METRICS_PORT ? " (after: METRICS_PORT=off)" : ""}:`);
   console.log("| endpoint | req/s before | req/s after | change | server CPU µs/req before | after | change |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   rounds[0]!.after.forEach((row, index) => {
