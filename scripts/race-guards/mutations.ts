@@ -1,0 +1,43 @@
+/**
+ * The race tests' guards, each with the one edit that removes it and the tests that must then fail (issue 27: a race
+ * test that cannot fail proves nothing). `find` must occur exactly once in `file`, so a guard that moved is reported,
+ * not silently left unmutated. Applied by plugin.ts when MITHAI_MUTATION names one; run by `npm run test:guards`.
+ */
+export interface GuardMutation {
+  name: string;
+  /** What the guard keeps from happening. */
+  guards: string;
+  /** From the repository's root. */
+  file: string;
+  find: string;
+  replace: string;
+  /** Test files (from the root) and the test names (vitest -t) that must fail without the guard. */
+  tests: { file: string; name: string }[];
+}
+
+export const GUARD_MUTATIONS: GuardMutation[] = [
+  {
+    name: "open-order-slot-lock",
+    guards: "two places by one customer at once each keeping an open order (the customer's row locked by the slot's CTE)",
+    file: "packages/api/src/orders/open-order.ts",
+    find: `.where(eq(users.id, sql.placeholder("userId"))).for("update"));`,
+    replace: `.where(eq(users.id, sql.placeholder("userId"))));`,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "eight places by one customer at once" }],
+  },
+  {
+    name: "late-promo-row-lock",
+    guards: "two late payments taking a single-use promo code's last use (the code's row locked at payment time)",
+    file: "packages/api/src/promos/promos.ts",
+    find: `.where(eq(promoCodes.id, order.promoCodeId)).for("update") : [];`,
+    replace: `.where(eq(promoCodes.id, order.promoCodeId)) : [];`,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "late payments for a single-use promo code" }],
+  },
+  {
+    name: "paid-gate-status",
+    guards: "a payment reported many times at once paying (and mailing) more than once (the gate moves only an unpaid order)",
+    file: "packages/api/src/payments/paid-gate.ts",
+    find: `          paymentStatusIn(PAYMENT_MOVES[move].from),\n`,
+    replace: ``,
+    tests: [{ file: "apps/server/src/checkout/races.test.ts", name: "verify replayed 20 times at once" }],
+  },
+];

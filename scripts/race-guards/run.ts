@@ -1,0 +1,45 @@
+/**
+ * npm run test:guards — proves each race test can fail: for every guard in mutations.ts, runs the tests it names on
+ * PostgreSQL (TEST_DATABASE_URL; the race tests share one connection on PGlite, where nothing runs at once) with that
+ * guard removed, and expects them to fail. Exits 1 if a test still passes without its guard, or a guard moved.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { GUARD_MUTATIONS } from "./mutations";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+if (!process.env.TEST_DATABASE_URL) {
+  console.error("test:guards needs PostgreSQL: set TEST_DATABASE_URL (npm run test:guards sets the local default)");
+  process.exit(2);
+}
+const only = process.argv[2];
+let unproven = 0;
+const rows: string[] = [];
+for (const mutation of GUARD_MUTATIONS.filter((m) => !only || m.name === only)) {
+  const source = readFileSync(path.join(root, mutation.file), "utf8");
+  if (source.split(mutation.find).length !== 2) {
+    console.error(`${mutation.name}: its text is not in ${mutation.file} exactly once (the guard moved: update scripts/race-guards/mutations.ts)`);
+    process.exit(1);
+  }
+  for (const test of mutation.tests) {
+    const started = Date.now();
+    const run = spawnSync("npx", ["vitest", "run", "-c", "vitest.guards.config.ts", test.file, "-t", test.name], {
+      cwd: root,
+      env: { ...process.env, MITHAI_MUTATION: mutation.name, NO_COLOR: "1" },
+      encoding: "utf8",
+    });
+    // Without colours (a reporter may colour anyway: the escapes are dropped).
+    const output = `${run.stdout}${run.stderr}`.replace(/\u001b\[[0-9;]*m/g, "");
+    // Failed, and by an assertion in the named test (not a set-up error, a missing file or no test matched).
+    const failedByTest = run.status !== 0 && /Tests\s+\d+ failed/.test(output) && !/No test files found|no tests/i.test(output);
+    if (!failedByTest) unproven++;
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    rows.push(`| ${mutation.name} | ${test.file.replace(/.*\//, "")}: ${test.name} | ${failedByTest ? "fails without it, as it must" : "**still passes: the guard is not proven**"} | ${seconds} s |`);
+    if (!failedByTest) console.error(output.slice(-3000));
+  }
+}
+console.log("| guard removed | race test | result | time |\n|---|---|---|---:|");
+console.log(rows.join("\n"));
+process.exit(unproven ? 1 : 0);
