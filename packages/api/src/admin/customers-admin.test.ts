@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { users } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
-import { ADMIN_LIST_PAGE_SIZE } from "@mithai/schema";
+import { ADMIN_LIST_PAGE_SIZE, updateProfileInputSchema } from "@mithai/schema";
 import { appErrorOf, insertPendingOrder, testAddress } from "../testing";
 import { listCustomers } from "./customers-admin";
 
@@ -64,6 +64,18 @@ describe("listCustomers", () => {
     expect(await ids("09900177334")).toEqual([ravi.id]);
     expect(await ids("Ravi Admin")).toEqual([]);
     expect(await ids("   ")).toEqual(expect.arrayContaining([ravi.id, other.id]));
+  });
+
+  it("finds a customer by the mobile saved on their profile, stored as the profile form stores it (+91 and ten digits)", async () => {
+    // The profile's phone goes through mobileSchema, which keeps "+91" and the ten digits: "+91 98450 12345" is
+    // stored as "+919845012345". The search compared the ten digits alone and found nobody (seen in the browser suite).
+    const { phoneNumber } = updateProfileInputSchema.parse({ name: "Lakshmi Profile", phoneNumber: "+91 98450 67890" });
+    expect(phoneNumber).toBe("+919845067890");
+    const lakshmi = await account("Lakshmi Profile", { phoneNumber });
+    const legacy = await account("Lakshmi Legacy", { phoneNumber: "9845067890" });
+    for (const typed of ["98450 67890", "+91 98450-67890", "09845067890"]) {
+      expect((await listCustomers(database.db, { q: typed })).data.map((c) => c._id).sort()).toEqual([lakshmi.id, legacy.id].sort());
+    }
   });
 
   it("pages every customer exactly once, newest first, and refuses a forged cursor", async () => {
