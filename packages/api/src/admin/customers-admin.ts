@@ -1,7 +1,7 @@
 import type { Db } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "@mithai/db/sql";
-import { ADMIN_LIST_PAGE_SIZE, type AdminCustomerPage, paiseToRupees } from "@mithai/schema";
+import { ADMIN_LIST_PAGE_SIZE, type AdminCustomerPage, normalizeMobile, paiseToRupees } from "@mithai/schema";
 import type { CustomerListInput } from "@mithai/schema";
 import { cursorInstant, decodeCursor, encodeCursor } from "./orders-admin";
 import { netPaiseSql } from "../lifecycle/net";
@@ -13,11 +13,13 @@ function customerSearch(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   const matches: (SQL | undefined)[] = [ilike(users.name, likePattern(text)), ilike(users.email, likePattern(text))];
-  const digits = text.replace(/[\s()-]/g, "").replace(/^(\+91|0091|91|0)(?=\d{10}$)/, "");
-  if (/^\d{10}$/.test(digits)) {
+  // A mobile as the profile and the address forms read it (0, 91 or +91 in front, separators ignored).
+  const mobile = normalizeMobile(text);
+  if (mobile) {
+    const digits = mobile.slice(-10);
     // Their own phone (as the profile stores it, "+91" and the ten digits, or ten digits saved before that), or the
     // mobile on any order they placed.
-    matches.push(inArray(users.phoneNumber, [`+91${digits}`, digits]));
+    matches.push(inArray(users.phoneNumber, [mobile, digits]));
     matches.push(sql`exists (select 1 from ${orders} where ${orders.userId} = ${users.id} and right(regexp_replace(${orders.address} ->> 'mobile', '\\D', '', 'g'), 10) = ${digits})`);
   }
   return or(...matches);

@@ -1,7 +1,7 @@
 import { orders, users } from "@mithai/db/schema";
 import { and, eq, gte, lt, or, sql, type SQL } from "@mithai/db/sql";
 import type { OrderFilters } from "@mithai/schema";
-import { shopDayRange } from "@mithai/schema";
+import { normalizeMobile, shopDayRange } from "@mithai/schema";
 
 /** The WHERE clause of the admin order list and its export; each part is served by an index (see tables/order.ts). */
 export function orderFilterCondition(filters: OrderFilters): SQL | undefined {
@@ -43,9 +43,9 @@ function searchCondition(text: string): SQL {
   return or(...matches) ?? sql`false`;
 }
 
+/** The ten digits of a mobile typed as the address form reads it (0, 91 or +91 in front, separators ignored). */
 function mobileDigits(q: string): string | null {
-  const digits = q.replace(/[\s()-]/g, "").replace(/^(\+91|0091|91|0)(?=\d{10}$)/, "");
-  return /^\d{10}$/.test(digits) ? digits : null;
+  return normalizeMobile(q)?.slice(-10) ?? null;
 }
 
 /** "3f2a9c" → every UUID starting with it, as an index-friendly range on the primary key. */
