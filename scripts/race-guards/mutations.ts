@@ -41,3 +41,9 @@ export const GUARD_MUTATIONS: GuardMutation[] = [
     tests: [{ file: "apps/server/src/checkout/races.test.ts", name: "verify replayed 20 times at once" }],
   },
 ];
+
+/** The source with the guard removed; throws when its text is not there exactly once (the guard moved). */
+export function withoutGuard(mutation: GuardMutation, source: string): string {
+  if (source.split(mutation.find).length !== 2) throw new Error(`guard mutation ${mutation.name}: its text is not in ${mutation.file} exactly once (the guard moved: update scripts/race-guards/mutations.ts)`);
+  return source.replace(mutation.find, mutation.replace);
+}

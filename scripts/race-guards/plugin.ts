@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Plugin } from "vite";
-import { GUARD_MUTATIONS } from "./mutations";
+import { GUARD_MUTATIONS, withoutGuard } from "./mutations";
 
 /** Applies the mutation MITHAI_MUTATION names to its source file as vitest loads it; the file on disk is untouched. */
 export function guardMutationPlugin(root: string): Plugin {
@@ -13,8 +13,7 @@ export function guardMutationPlugin(root: string): Plugin {
     enforce: "pre",
     transform(code, id) {
       if (!mutation || id.split("?")[0] !== target) return null;
-      if (code.split(mutation.find).length !== 2) throw new Error(`guard mutation ${mutation.name}: its text is not in ${mutation.file} exactly once (the guard moved: update scripts/race-guards/mutations.ts)`);
-      return { code: code.replace(mutation.find, mutation.replace), map: null };
+      return { code: withoutGuard(mutation, code), map: null };
     },
   };
 }
