@@ -250,10 +250,21 @@ test.describe("mobile numbers and phone fixes", () => {
     await page.getByRole("button", { name: "Keep me signed in" }).click();
     await expect(page.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
     await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    // The page being left must not flash its signed-out form ("Please sign in…") while home loads.
+    await page.evaluate(() => {
+      (window as unknown as { signInPromptSeen: boolean }).signInPromptSeen = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes("Please sign in to see your account.")) {
+          (window as unknown as { signInPromptSeen: boolean }).signInPromptSeen = true;
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole("button", { name: "Yes, sign out everywhere" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("You are signed out on every device, this one included.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.locator("#main").getByRole("button", { name: "Sign In" })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { signInPromptSeen: boolean }).signInPromptSeen)).toBe(false);
   });
 
   test("the cookie banner offers Only necessary, remembered like Accept", async ({ page }) => {

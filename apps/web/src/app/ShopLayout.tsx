@@ -9,12 +9,14 @@ import { PageSkeleton } from "../components/PageSkeleton";
 import { ScrollToTop } from "../components/ScrollToTop";
 import { useCartSync } from "../lib/cart";
 import { useLoginPopup } from "../lib/login-popup";
+import { useFinishSignOut } from "../lib/sign-out";
 
 // The login popup is downloaded the first time something opens it (most visits never do).
 const LoginPopup = lazy(() => import("../components/LoginPopup").then((m) => ({ default: m.LoginPopup })));
 
 export function ShopLayout() {
   useCartSync();
+  useFinishSignOut();
   const { open } = useLoginPopup();
   const [loginUsed, setLoginUsed] = useState(open);
   if (open && !loginUsed) setLoginUsed(true);

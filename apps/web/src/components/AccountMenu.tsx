@@ -1,10 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { openLoginPopup } from "../lib/login-popup";
-import { setCustomerToken, useCustomerToken } from "../lib/session";
-import { forgetCustomer } from "../lib/trpc";
+import { useCustomerToken } from "../lib/session";
+import { useSignOut } from "../lib/sign-out";
 
 /** The navbar's account corner: Sign In for guests, a profile menu (Orders, Logout) for customers. */
 export function AccountMenu() {
@@ -25,8 +24,7 @@ function ProfileMenu() {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
 
   useEffect(() => {
     if (!open) return;
@@ -48,9 +46,7 @@ function ProfileMenu() {
 
   function logout() {
     setOpen(false);
-    setCustomerToken(null);
-    forgetCustomer(queryClient);
-    void navigate("/");
+    signOut();
   }
 
   return (

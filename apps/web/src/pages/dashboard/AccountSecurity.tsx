@@ -1,11 +1,11 @@
 import { activeLanguage } from "../../lib/i18n";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate } from "react-router";
 import { useState, type FormEvent } from "react";
 import { Field, NewPasswordField } from "../../components/Field";
 import { serverMessageOf } from "../../lib/errors";
 import { showNotice } from "../../lib/notice";
 import { setCustomerToken } from "../../lib/session";
+import { useSignOut } from "../../lib/sign-out";
 import { trpc } from "../../lib/trpc";
 import { formText } from "../../lib/form";
 import { OutcomeMessage, SubmitButton, type Outcome } from "../../components/FormStatus";
@@ -18,7 +18,7 @@ export function AccountSecurity() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [confirming, setConfirming] = useState(false);
-  const navigate = useNavigate();
+  const signOut = useSignOut();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,8 +44,7 @@ export function AccountSecurity() {
       await logoutAll.mutateAsync();
       // Said on the page the customer lands on, at once (no blank page while the session ends).
       showNotice(t`You are signed out on every device, this one included.`);
-      void navigate("/", { replace: true });
-      setCustomerToken(null);
+      signOut({ replace: true });
     } catch (cause) {
       setConfirming(false);
       setOutcome({ ok: false, message: serverMessageOf(cause) ?? t`We could not sign you out. Please try again.` });
