@@ -40,6 +40,14 @@ export const GUARD_MUTATIONS: GuardMutation[] = [
     replace: ``,
     tests: [{ file: "apps/server/src/checkout/races.test.ts", name: "verify replayed 20 times at once" }],
   },
+  {
+    name: "customer-row-first",
+    guards: "a payment move (expiry, abandon) and a place by the same customer waiting on each other crosswise (a deadlock: the move takes the customer's row before the order's)",
+    file: "packages/api/src/lifecycle/move.ts",
+    find: `.where(and(request.which, paymentStatusIn(from), customerRowsLockedFirst(request.which)))`,
+    replace: `.where(and(request.which, paymentStatusIn(from)))`,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "never a deadlock" }],
+  },
 ];
 
 /** The source with the guard removed; throws when its text is not there exactly once (the guard moved). */

@@ -30,6 +30,26 @@ describe("order lifecycle races", () => {
     expect(mine.filter((order) => order.paymentStatus === "expired")).toHaveLength(7);
   });
 
+  it("a customer placing again while the previous order is paid, or abandoned, on the other server: never a deadlock", async () => {
+    const line = { address: testAddress, items: [{ _id: itemId, quantity: 1 }] };
+    for (let round = 0; round < 12; round++) {
+      const buyer = await createCustomer(one);
+      const previous = (await placeOrderVia(one, buyer, line)).body;
+      const pay = round % 2 === 0;
+      if (pay) {
+        const paid = await paySandboxOrder(one.database.db, one.env.payments, { orderId: previous.razorpayOrderId, method: "upi", succeed: true });
+        const [verified, placed] = await Promise.all([verifyVia(two, buyer, paid.checkoutResponse!), placeOrderVia(one, buyer, line)]);
+        expect([verified.status, placed.status]).toEqual([200, 200]);
+      } else {
+        const [abandoned, placed] = await Promise.all([abandonPendingOrder(two.app.deps, buyer.userId, previous.orderId), placeOrderVia(one, buyer, line)]);
+        expect(placed.status).toBe(200);
+        expect(abandoned.paymentStatus).toMatch(/^expired$/);
+      }
+      const mine = await one.database.db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.userId, buyer.userId)).orderBy(asc(orders.createdAt));
+      expect(mine.map((order) => order.status)).toEqual([pay ? "paid" : "expired", "pending"]);
+    }
+  });
+
   it("late payments for a single-use promo code, arriving at once on two servers, pay one order; the others are refunded", async () => {
     await one.database.db.insert(promoCodes).values({ code: "RACEONCE", kind: "percent", value: 50, maxUses: 1 });
     const buyers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(one)));

@@ -7,7 +7,7 @@ import { AppError, notFound } from "../errors";
 import { recordStatusChange } from "../orders/status-history";
 import { releaseStock } from "../stock/stock";
 import { PAYMENT_MOVES, allowedNextStatuses, type PaymentMove } from "./transitions";
-import { paymentStatusIn } from "./query";
+import { customerRowsLockedFirst, paymentStatusIn } from "./query";
 
 export type OrderRow = typeof orders.$inferSelect;
 type MoveDeps = Pick<ApiDeps, "db" | "metrics" | "catalog" | "outbox">;
@@ -76,7 +76,7 @@ async function movePayment<T>(tx: Tx, request: PaymentMoveRequest<T>, now: Date)
   const moved = await tx
     .update(orders)
     .set({ ...request.set, paymentStatus: to, updatedAt: now })
-    .where(and(request.which, paymentStatusIn(from)))
+    .where(and(request.which, paymentStatusIn(from), customerRowsLockedFirst(request.which)))
     .returning();
   const [order] = moved;
   if (!order) return null;

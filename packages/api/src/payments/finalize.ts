@@ -10,7 +10,7 @@ import { invoiceNumberStep } from "../invoices/finalize-step";
 import { documentNumberPrefix } from "../invoices/series";
 import { lateRefusal, lateRefusalReason } from "../lifecycle/late-payment";
 import { moveOrder } from "../lifecycle/move";
-import { paymentStatusIn } from "../lifecycle/query";
+import { customerRowsLockedFirst, paymentStatusIn } from "../lifecycle/query";
 import { PAYMENT_MOVES } from "../lifecycle/transitions";
 import { receiptMailStep } from "../mail/queue";
 import { receiptWhatsappStep } from "../notify/whatsapp/queue";
@@ -153,7 +153,14 @@ async function payLate(
       const [order] = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.razorpayOrderId, razorpayOrderId), paymentStatusIn(PAYMENT_MOVES.payLate.from), paymentGuard(payment)))
+        .where(
+          and(
+            eq(orders.razorpayOrderId, razorpayOrderId),
+            paymentStatusIn(PAYMENT_MOVES.payLate.from),
+            paymentGuard(payment),
+            customerRowsLockedFirst(eq(orders.razorpayOrderId, razorpayOrderId)),
+          ),
+        )
         .for("update");
       if (!order) return null;
       const refusal = await lateRefusal(tx, order, now);

@@ -2,7 +2,7 @@ import type { DbOrTx } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { and, eq, sql } from "@mithai/db/sql";
 import { ORDER_RECEIVED } from "@mithai/schema";
-import { paymentStatusIn } from "../lifecycle/query";
+import { customerRowsLockedFirst, paymentStatusIn } from "../lifecycle/query";
 import { PAYMENT_MOVES } from "../lifecycle/transitions";
 
 /**
@@ -50,6 +50,8 @@ export function paidGate(db: DbOrTx, move: "pay" | "payLate") {
           // Null when the caller does not tell it.
           sql`(${value.amountPaise}::integer is null or ${orders.amountPaise} = ${value.amountPaise})`,
           sql`(${value.userId}::uuid is null or ${orders.userId} = ${value.userId})`,
+          // The customer's row first, as every move takes it (customer_paid below changes it).
+          customerRowsLockedFirst(eq(orders.razorpayOrderId, value.razorpayOrderId)),
         ),
       )
       .returning(),

@@ -109,7 +109,10 @@ export async function abandonPendingOrder(deps: ApiDeps, userId: string, orderId
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   if (order.paymentStatus !== "pending") return { paymentStatus: order.paymentStatus };
   const outcome = await reconcileOrder(deps, order, true, new Date());
-  return { paymentStatus: outcome };
+  if (outcome !== "pending") return { paymentStatus: outcome };
+  // Still pending, or moved meanwhile by someone else (a newer place expired it, its payment arrived): where it is now.
+  const [current] = await deps.db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id));
+  return { paymentStatus: current?.paymentStatus ?? outcome };
 }
 
 export interface ReconcilerOptions {

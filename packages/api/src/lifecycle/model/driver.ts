@@ -313,8 +313,12 @@ async function act(world: World, event: ShopEvent): Promise<string> {
       return `${event.promo} ${event.change}`;
     }
     case "pair": {
-      const [a, b] = await Promise.all([runEvent(world, event.a), runEvent(world, event.b)]);
-      return `{ ${a} | ${b} }`;
+      // Both run to their end before the step is over, even when one fails: a step still running would overlap the
+      // next sequence's reset (and fail there, hiding what really went wrong).
+      const [a, b] = await Promise.allSettled([runEvent(world, event.a), runEvent(world, event.b)]);
+      if (a.status === "rejected") throw a.reason;
+      if (b.status === "rejected") throw b.reason;
+      return `{ ${a.value} | ${b.value} }`;
     }
   }
 }
