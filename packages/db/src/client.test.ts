@@ -4,7 +4,7 @@ import { createDb, preparedQuery, reconnectDelaySeconds, type Db, type DbHandle 
 import { eq, sql } from "./sql";
 import { foodItems } from "./tables/catalog";
 import { users } from "./tables/customer";
-import { createTestPostgresDatabase, testDatabaseKind } from "./testing";
+import { createTestDb, createTestPostgresDatabase, testDatabaseKind } from "./testing";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -121,5 +121,39 @@ describe.runIf(testDatabaseKind() === "postgres")("prepared queries on PostgreSQ
     } finally {
       await unprepared.close();
     }
+  });
+});
+
+describe("a prepared query on every handle", () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("is built once, and runs inside each transaction and savepoint it is handed (its rows, its rollback)", async () => {
+    let builds = 0;
+    const userByEmail = preparedQuery((db) => {
+      builds++;
+      return db.select({ name: users.name }).from(users).where(eq(users.email, sql.placeholder("email"))).prepare("user_name_by_email");
+    });
+    for (const name of ["Meera", "Kavya", "Lata"]) {
+      const email = `${name.toLowerCase()}@example.in`;
+      const transaction = handle.db.transaction(async (tx) => {
+        await tx.insert(users).values({ name, email, passwordHash: "x" });
+        expect(await userByEmail(tx).execute({ email })).toEqual([{ name }]);
+        await tx.transaction(async (savepoint) => {
+          await savepoint.update(users).set({ name: `${name} R` }).where(eq(users.email, email));
+          expect(await userByEmail(savepoint).execute({ email })).toEqual([{ name: `${name} R` }]);
+        });
+        throw new Error("roll back");
+      });
+      await expect(transaction).rejects.toThrow("roll back");
+      expect(await userByEmail(handle.db).execute({ email })).toEqual([]);
+    }
+    expect(userByEmail(handle.db)).toBe(userByEmail(handle.db));
+    expect(builds).toBe(1);
   });
 });

@@ -81,20 +81,32 @@ export function reconnectDelaySeconds(retries: number): number {
 }
 
 /**
- * A hot query, built once per database: `build` answers `db.select()….prepare(name)` with `sql.placeholder()` for the
- * values. drizzle-orm (0.45) sends other queries unprepared (drizzle-team/drizzle-orm#6096): postgres.js runs those
- * in two round trips (describe, then execute) and PostgreSQL parses and plans them every time. `.prepare()` makes
- * drizzle pass `{ prepare: true }`, so postgres.js prepares the statement once per connection (under its own name,
- * keyed by the text) and later calls are one round trip. A drizzle prepared query runs on the client it was built on,
- * so one built on `db` would run outside a transaction (on another pooled connection; with PGlite, waiting for the
- * transaction that awaits it): handed a transaction, this builds the query for it, and it still uses the connection's
- * one statement for that text. PGlite keeps no statements between calls; the same code runs there.
+ * A hot query, built once: `build` answers `db.select()….prepare(name)` with `sql.placeholder()` for the values.
+ * drizzle-orm (0.45) sends other queries unprepared (drizzle-team/drizzle-orm#6096): postgres.js runs those in two
+ * round trips (describe, then execute) and PostgreSQL parses and plans them every time. `.prepare()` makes drizzle
+ * pass `{ prepare: true }`, so postgres.js prepares the statement once per connection (under its own name, keyed by
+ * the text) and later calls are one round trip.
+ *
+ * A drizzle prepared query runs on the client it was built on, so one built on `db` would run outside a transaction
+ * (on another pooled connection; with PGlite, waiting for the transaction that awaits it). Building it again for
+ * every transaction cost the checkout most of a millisecond per order (drizzle assembling the same SQL text), so the
+ * query is built once per driver and handed to each database or transaction as a copy bound to that handle's client:
+ * a drizzle prepared query keeps its text, parameters and result mapping, and reaches the database only through its
+ * `client`, which drizzle sets from the session (`client.test.ts` proves both drivers still run it inside the
+ * transaction and that it is built once). PGlite keeps no statements between calls; the same code runs there.
  */
-export function preparedQuery<Query>(build: (db: Db) => Query): (db: Db) => Query {
-  const built = new WeakMap<Db, Query>();
+export function preparedQuery<Query extends object>(build: (db: Db) => Query): (db: Db) => Query {
+  const builtFor = new Map<unknown, Query>();
+  const bound = new WeakMap<Db, Query>();
   return (db) => {
-    let query = built.get(db);
-    if (!query) built.set(db, (query = build(db)));
+    let query = bound.get(db);
+    if (!query) {
+      const { session } = db as unknown as { session: { constructor: unknown; client: unknown } };
+      let built = builtFor.get(session.constructor);
+      if (!built) builtFor.set(session.constructor, (built = build(db)));
+      query = Object.assign(Object.create(Object.getPrototypeOf(built) as object) as Query, built, { client: session.client });
+      bound.set(db, query);
+    }
     return query;
   };
 }

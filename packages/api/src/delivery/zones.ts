@@ -1,4 +1,4 @@
-import type { Db } from "@mithai/db/client";
+import { preparedQuery, type Db } from "@mithai/db/client";
 import { deliveryZones } from "@mithai/db/schema";
 import { asc, eq, sql } from "@mithai/db/sql";
 import type { DeliveryZoneInput } from "@mithai/schema";
@@ -70,8 +70,11 @@ export function deliveryWindow(zone: Pick<ZoneRow, "minDays" | "maxDays">, now: 
   return { etaFrom: addDeliveryDays(now, PROCESSING_DAYS.min + zone.minDays), etaTo: addDeliveryDays(now, PROCESSING_DAYS.max + zone.maxDays) };
 }
 
+// Read by every checkout and order-page quote.
+const zonesInOrder = preparedQuery((db) => db.select().from(deliveryZones).orderBy(asc(deliveryZones.createdAt), asc(deliveryZones.id)).prepare("delivery_zones"));
+
 function allZones(db: Db): Promise<ZoneRow[]> {
-  return db.select().from(deliveryZones).orderBy(asc(deliveryZones.createdAt), asc(deliveryZones.id));
+  return zonesInOrder(db).execute();
 }
 
 /** What the zones charge, and the sentence every page that speaks of delivery says (hero, footer, FAQ, shipping, cart). */

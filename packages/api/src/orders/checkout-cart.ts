@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from "@mithai/db/sql";
+import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from "@mithai/db/sql";
 import { preparedQuery, type Db } from "@mithai/db/client";
 import { cartItems, foodItems } from "@mithai/db/schema";
 import type { OrderItemSnapshot } from "@mithai/db/schema";
 import { foodIdSchema, formatRupees, MAX_ORDER_PAISE, paiseToRupees, subtotalPaise } from "@mithai/schema";
 import type { PlaceOrderInput } from "@mithai/schema";
 import { AppError, fieldError } from "../errors";
-import { paidInMonthRange, keptOrdersBetweenSql, paidOrdersInMonthSql } from "./discount";
+import { paidInMonthRange, keptOrdersBetweenSql } from "./discount";
+import { cartPromoCodeSql } from "../promos/cart-promo";
 import { checkStock } from "../stock/stock";
 
 export interface PricedCart {
@@ -36,12 +37,7 @@ function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: string | P
 }
 
 // The checkout's one read: the cart at current prices and stock, and the customer's orders paid this month.
-const serverCartWithPaidOrders = preparedQuery((db) => {
-  const userId = sql.placeholder("userId");
-  return cartLines(db, userId, { paidOrdersInMonth: keptOrdersBetweenSql(userId, sql.placeholder("paidFrom"), sql.placeholder("paidUntil")) }).prepare(
-    "checkout_cart",
-  );
-});
+const serverCartWithPaidOrders = preparedQuery((db) => cartLines(db, sql.placeholder("userId"), checkoutExtras(sql.placeholder("userId"))).prepare("checkout_cart"));
 
 const snapshotOf = ({ foodItemId, name, image, unitPricePaise, hsn, gstRate, quantity, stockKg }: OrderItemSnapshot & { stockKg: number | null }) => ({
   foodItemId,
@@ -62,39 +58,60 @@ export async function pricedCart(db: Db, userId: string): Promise<PricedCart> {
 
 type RequestedLines = NonNullable<PlaceOrderInput["items"]>;
 
+/** The columns every checkout read adds to its lines: the customer's orders kept this month and the cart's promo code. */
+function checkoutExtras(userId: Placeholder) {
+  return {
+    paidOrdersInMonth: keptOrdersBetweenSql(userId, sql.placeholder("paidFrom"), sql.placeholder("paidUntil")),
+    cartPromoCode: cartPromoCodeSql(userId),
+  };
+}
+
+// The ids go as one JSON parameter, so the statement is one prepared shape however many lines an order has.
+const requestedItemsOnSale = preparedQuery((db) =>
+  db
+    .select({ ...itemColumns, ...checkoutExtras(sql.placeholder("userId")) })
+    .from(foodItems)
+    .where(and(sql`${foodItems.id} in (select jsonb_array_elements_text(${sql.placeholder("ids")}::jsonb)::uuid)`, isNull(foodItems.removedAt)))
+    .prepare("checkout_requested_items"),
+);
+
 /**
  * The lines a client asked for, priced from the catalogue in the order asked. An id that is not an item on
  * sale (unknown, malformed or removed) is refused, naming the line, so nothing is ordered that was not meant.
  */
-async function requestedLines(db: Db, userId: string, month: string, requested: RequestedLines) {
+async function requestedLines(db: Db, userId: string, month: string, requested: RequestedLines): Promise<CheckoutLines> {
   const ids = requested.map((line) => line._id).filter((id) => foodIdSchema.safeParse(id).success);
+  const { from, until } = paidInMonthRange(month);
   const onSale =
     ids.length === 0
       ? []
-      : await db
-          .select({ ...itemColumns, paidOrdersInMonth: paidOrdersInMonthSql(userId, month) })
-          .from(foodItems)
-          .where(and(inArray(foodItems.id, ids), isNull(foodItems.removedAt)));
+      : await requestedItemsOnSale(db).execute({ userId, ids: JSON.stringify(ids), paidFrom: from.toISOString(), paidUntil: until.toISOString() });
   const byId = new Map(onSale.map((row) => [row.foodItemId, row]));
   const items = requested.map((line, index) => {
     const item = byId.get(line._id);
     if (!item) throw fieldError("ITEM_GONE", `items.${index}._id`, "this item is not on the menu any more; remove it and try again");
     return snapshotOf({ ...item, quantity: line.quantity });
   });
-  return { items, paidOrdersInMonth: onSale[0]?.paidOrdersInMonth ?? 0 };
+  return { items, paidOrdersInMonth: onSale[0]!.paidOrdersInMonth, cartPromoCode: onSale[0]!.cartPromoCode };
 }
 
-async function serverCartLines(db: Db, userId: string, month: string) {
+interface CheckoutLines {
+  items: PricedCart["items"];
+  paidOrdersInMonth: number;
+  cartPromoCode: string | null;
+}
+
+async function serverCartLines(db: Db, userId: string, month: string): Promise<CheckoutLines> {
   const { from, until } = paidInMonthRange(month);
   const rows = await serverCartWithPaidOrders(db).execute({ userId, paidFrom: from.toISOString(), paidUntil: until.toISOString() });
   if (rows.length === 0) throw new AppError("CART_EMPTY", "Your cart is empty");
-  return { items: rows.map(snapshotOf), paidOrdersInMonth: rows[0]!.paidOrdersInMonth };
+  return { items: rows.map(snapshotOf), paidOrdersInMonth: rows[0]!.paidOrdersInMonth, cartPromoCode: rows[0]!.cartPromoCode };
 }
 
 /**
  * What placing an order needs, in one round trip: the lines to order — exactly `requested` when given,
  * otherwise the server cart — priced at current catalogue prices (refused when too large for online
- * payment), and how many of the customer's orders were paid in `month`.
+ * payment), how many of the customer's orders were paid in `month`, and the promo code kept with the cart.
  */
 export async function checkoutBasis(
   db: Db,
@@ -102,12 +119,12 @@ export async function checkoutBasis(
   month: string,
   requested?: RequestedLines,
   options: { checkStock?: boolean } = {},
-): Promise<PricedCart & { paidOrdersInMonth: number }> {
-  const { items, paidOrdersInMonth } = requested ? await requestedLines(db, userId, month, requested) : await serverCartLines(db, userId, month);
+): Promise<PricedCart & Omit<CheckoutLines, "items">> {
+  const { items, paidOrdersInMonth, cartPromoCode } = requested ? await requestedLines(db, userId, month, requested) : await serverCartLines(db, userId, month);
   if (options.checkStock !== false) checkStock(items);
   const cart = { items, subtotalPaise: subtotalPaise(items) };
   if (cart.subtotalPaise > MAX_ORDER_PAISE) {
     throw new AppError("ORDER_TOO_LARGE", `Orders above ${formatRupees(paiseToRupees(MAX_ORDER_PAISE))} cannot be paid online; please contact us to place it`);
   }
-  return { ...cart, paidOrdersInMonth };
+  return { ...cart, paidOrdersInMonth, cartPromoCode };
 }

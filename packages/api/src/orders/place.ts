@@ -165,7 +165,7 @@ export async function placeOrder(deps: ApiDeps & { ip?: string }, userId: string
   // The code named, checked strictly (and counted against guessing); else the one kept with the cart, if it still applies.
   const promo = promoCode
     ? await withPromoGuessLimits({ limits: deps.limits, userId, ip: deps.ip }, promoCode, () => promoOffer(db, promoCode, userId, cart.subtotalPaise, now))
-    : await keptPromoOffer(db, userId, cart.subtotalPaise, now);
+    : await keptPromoOffer(db, cart.cartPromoCode, userId, cart.subtotalPaise, now);
   const monthlyPaise = isDiscountOrderAfter(cart.paidOrdersInMonth) ? discountedAmount(cart.subtotalPaise).discountPaise : 0;
   const lines: OrderItemSnapshot[] = cart.items.map(({ stockKg: _stockKg, ...line }) => line);
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { users } from "@mithai/db/schema";
-import { eq } from "@mithai/db/sql";
+import { eq, sql, type Placeholder, type SQL } from "@mithai/db/sql";
 import { AppError } from "../errors";
 import { promoOffer, type PromoOffer } from "./promos";
 
@@ -16,14 +16,18 @@ export async function cartPromoCode(db: DbOrTx, userId: string): Promise<string 
   return row?.code ?? null;
 }
 
+/** The same as a column of another query (the checkout's one read: orders/checkout-cart.ts). */
+export function cartPromoCodeSql(userId: string | Placeholder): SQL<string | null> {
+  return sql<string | null>`(select ${users.cartPromoCode} from ${users} where ${eq(users.id, userId)})`;
+}
+
 /**
  * What the code kept with the cart takes off, for a `place` that names no code (the cart's code is the customer's
  * choice until removed: a REST client that applied it, or an order page that did not resend it). Null when none is
  * kept or it no longer applies (expired, used up, the subtotal too small): the order page showed its summary without
  * it and said why, so the order goes ahead without it. A code the request names is checked strictly instead.
  */
-export async function keptPromoOffer(db: DbOrTx, userId: string, subtotalPaise: number, now: Date): Promise<PromoOffer | null> {
-  const code = await cartPromoCode(db, userId);
+export async function keptPromoOffer(db: DbOrTx, code: string | null, userId: string, subtotalPaise: number, now: Date): Promise<PromoOffer | null> {
   if (!code) return null;
   return promoOffer(db, code, userId, subtotalPaise, now).catch((error: unknown) => {
     if (error instanceof AppError) return null;
