@@ -22,6 +22,8 @@ const HOT_QUERIES = {
   "stock lock": 'in (select jsonb_array_elements_text($1::jsonb)::uuid)',
   "order insert": 'insert into "orders"',
   finalizePaid: 'with "paid" as (update "orders"',
+  "receipt read": '"invoices"."number", "users"."language" from "orders"',
+  "mail marked sent": 'update "mail_outbox" set "locked_until" = $1, "last_error" = $2::text, "sent_at" = now()',
 };
 
 describe.runIf(testDatabaseKind() === "postgres")("the checkout path's hot queries on PostgreSQL", () => {
@@ -69,6 +71,8 @@ describe.runIf(testDatabaseKind() === "postgres")("the checkout path's hot queri
       razorpay_signature: signPayment(placed.body.razorpayOrderId, paymentId, t.env.payments.keySecret),
     });
     expect(verified.body).toMatchObject({ success: true, orderId: placed.body.orderId });
+    // The receipt goes out after the answer: sent before the statements are counted.
+    await t.app.deps.outbox.drain();
   }
 
   it("are prepared once per connection, in and out of transactions, and every later checkout reuses them", async () => {

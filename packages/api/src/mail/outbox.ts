@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "@mithai/db/sql";
 import { mailOutbox } from "@mithai/db/schema";
+import { preparedQuery } from "@mithai/db/client";
 import type { ApiDeps } from "../context";
 import type { MailKind } from "@mithai/schema";
 import { Undeliverable, type Notifier, type Notifiers } from "../notify/notifier";
@@ -17,6 +18,15 @@ import type { MailMessage } from "./mailer";
  */
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+// Every mail sent ends here: settled by the worker whose claim it still is (see `deliver`).
+const markSent = preparedQuery((db) =>
+  db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, lockedUntil: null, lastError: sql`${sql.placeholder("lastError")}::text` })
+    .where(and(eq(mailOutbox.id, sql.placeholder("id")), isNotNull(mailOutbox.lockedUntil), eq(mailOutbox.attempts, sql.placeholder("attempts"))))
+    .prepare("outbox_mark_sent"),
+);
 
 export { queuedMailColumns } from "./queue";
 
@@ -112,10 +122,7 @@ export function createMailOutbox(deps: OutboxDeps, notifiers: Notifiers, timing:
     const mine = and(eq(mailOutbox.id, row.id), isNotNull(mailOutbox.lockedUntil), eq(mailOutbox.attempts, row.attempts));
     try {
       const sent = await notifiers[row.channel].send(row);
-      await db
-        .update(mailOutbox)
-        .set({ sentAt: sql`now()`, lockedUntil: null, lastError: sent ? null : "nothing to send: what the mail was about is gone" })
-        .where(mine);
+      await markSent(db).execute({ id: row.id, attempts: row.attempts, lastError: sent ? null : "nothing to send: what the mail was about is gone" });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof Undeliverable) {

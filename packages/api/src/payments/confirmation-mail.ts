@@ -1,5 +1,6 @@
 import { formatRupees, type Language, lineTotalPaise, LOCALES, orderNumberOf, paiseToRupees } from "@mithai/schema";
-import { eq } from "@mithai/db/sql";
+import { eq, sql } from "@mithai/db/sql";
+import { preparedQuery } from "@mithai/db/client";
 import { invoices, orders, users } from "@mithai/db/schema";
 import type { ApiConfig } from "../context";
 import type { MailRenderer } from "../mail/outbox";
@@ -46,15 +47,21 @@ export function orderConfirmationMail(
   });
 }
 
-/** The outbox's receipt row (queued by finalisation with the payment) becomes the mail when it is sent, to the row's recipient. */
-export const renderOrderReceipt: MailRenderer = async ({ db, config }, row) => {
-  if (!row.subjectId) return null;
-  const [found] = await db
+// Read for every receipt sent.
+const receiptOrder = preparedQuery((db) =>
+  db
     .select({ order: orders, invoiceNumber: invoices.number, language: users.language })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
-    .where(eq(orders.id, row.subjectId))
-    .limit(1);
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .limit(1)
+    .prepare("receipt_order"),
+);
+
+/** The outbox's receipt row (queued by finalisation with the payment) becomes the mail when it is sent, to the row's recipient. */
+export const renderOrderReceipt: MailRenderer = async ({ db, config }, row) => {
+  if (!row.subjectId) return null;
+  const [found] = await receiptOrder(db).execute({ orderId: row.subjectId });
   return found ? orderConfirmationMail(config, found.order, { invoiceNumber: found.invoiceNumber ?? undefined, to: row.recipient, language: found.language }) : null;
 };
