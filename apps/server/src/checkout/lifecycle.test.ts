@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reconcilePendingOrders } from "@mithai/api";
+import { paySandboxOrder, reconcilePendingOrders } from "@mithai/api";
 import { asc, eq } from "@mithai/db/sql";
 import { foodItems, orderStatusChanges, orders, refunds } from "@mithai/db/schema";
 import type { AdminCustomerPage, CustomerOrder, PlacedOrder, PromoCode } from "@mithai/schema";
@@ -146,6 +146,17 @@ describe("one order lifecycle (issue 25)", () => {
       await t.database.db.update(foodItems).set({ stockKg: null }).where(eq(foodItems.id, item.id));
       await t.app.deps.catalog.changed();
     }
+  });
+
+  it("4b. placing again after paying at the provider (the browser closed before verify) pays the open order, never expires it", async () => {
+    const buyer = await createCustomer(t);
+    const first = (await place(buyer, 1)).body;
+    // Paid at the provider; its webhook is late (or was lost with a server that died), and verify never came.
+    await paySandboxOrder(t.database.db, t.env.payments, { orderId: first.razorpayOrderId, method: "upi", succeed: true });
+    const second = await place(buyer, 2);
+    expect(second.status).toBe(200);
+    expect((await stored(first.orderId)).paymentStatus).toBe("paid");
+    expect((await stored(second.body.orderId)).paymentStatus).toBe("pending");
   });
 
   it("5. a payment window closed without paying does not keep the promo used: the cart and a new place take it again", async () => {

@@ -6,7 +6,7 @@ import { foodIdSchema, formatRupees, MAX_ORDER_PAISE, paiseToRupees, subtotalPai
 import type { PlaceOrderInput } from "@mithai/schema";
 import { AppError, fieldError } from "../errors";
 import { paidInMonthRange, keptOrdersBetweenSql } from "./discount";
-import { cartPromoCodeSql } from "../promos/cart-promo";
+import { cartPromoCodeSql, openOrderIdSql } from "../promos/cart-promo";
 import { checkStock } from "../stock/stock";
 
 export interface PricedCart {
@@ -63,6 +63,7 @@ function checkoutExtras(userId: Placeholder) {
   return {
     paidOrdersInMonth: keptOrdersBetweenSql(userId, sql.placeholder("paidFrom"), sql.placeholder("paidUntil")),
     cartPromoCode: cartPromoCodeSql(userId),
+    openOrderId: openOrderIdSql(userId),
   };
 }
 
@@ -92,26 +93,31 @@ async function requestedLines(db: Db, userId: string, month: string, requested: 
     if (!item) throw fieldError("ITEM_GONE", `items.${index}._id`, "this item is not on the menu any more; remove it and try again");
     return snapshotOf({ ...item, quantity: line.quantity });
   });
-  return { items, paidOrdersInMonth: onSale[0]!.paidOrdersInMonth, cartPromoCode: onSale[0]!.cartPromoCode };
+  const [first] = onSale;
+  return { items, paidOrdersInMonth: first!.paidOrdersInMonth, cartPromoCode: first!.cartPromoCode, openOrderId: first!.openOrderId };
 }
 
 interface CheckoutLines {
   items: PricedCart["items"];
   paidOrdersInMonth: number;
   cartPromoCode: string | null;
+  /** The customer's open order as their row points at it (it may have been paid or expired since). */
+  openOrderId: string | null;
 }
 
 async function serverCartLines(db: Db, userId: string, month: string): Promise<CheckoutLines> {
   const { from, until } = paidInMonthRange(month);
   const rows = await serverCartWithPaidOrders(db).execute({ userId, paidFrom: from.toISOString(), paidUntil: until.toISOString() });
   if (rows.length === 0) throw new AppError("CART_EMPTY", "Your cart is empty");
-  return { items: rows.map(snapshotOf), paidOrdersInMonth: rows[0]!.paidOrdersInMonth, cartPromoCode: rows[0]!.cartPromoCode };
+  const [first] = rows;
+  return { items: rows.map(snapshotOf), paidOrdersInMonth: first!.paidOrdersInMonth, cartPromoCode: first!.cartPromoCode, openOrderId: first!.openOrderId };
 }
 
 /**
  * What placing an order needs, in one round trip: the lines to order — exactly `requested` when given,
  * otherwise the server cart — priced at current catalogue prices (refused when too large for online
- * payment), how many of the customer's orders were paid in `month`, and the promo code kept with the cart.
+ * payment), how many of the customer's orders were paid in `month`, the promo code kept with the cart and the
+ * customer's open order.
  */
 export async function checkoutBasis(
   db: Db,
@@ -120,11 +126,11 @@ export async function checkoutBasis(
   requested?: RequestedLines,
   options: { checkStock?: boolean } = {},
 ): Promise<PricedCart & Omit<CheckoutLines, "items">> {
-  const { items, paidOrdersInMonth, cartPromoCode } = requested ? await requestedLines(db, userId, month, requested) : await serverCartLines(db, userId, month);
+  const { items, paidOrdersInMonth, cartPromoCode, openOrderId } = requested ? await requestedLines(db, userId, month, requested) : await serverCartLines(db, userId, month);
   if (options.checkStock !== false) checkStock(items);
   const cart = { items, subtotalPaise: subtotalPaise(items) };
   if (cart.subtotalPaise > MAX_ORDER_PAISE) {
     throw new AppError("ORDER_TOO_LARGE", `Orders above ${formatRupees(paiseToRupees(MAX_ORDER_PAISE))} cannot be paid online; please contact us to place it`);
   }
-  return { ...cart, paidOrdersInMonth, cartPromoCode };
+  return { ...cart, paidOrdersInMonth, cartPromoCode, openOrderId };
 }

@@ -11,6 +11,7 @@ import type { PlaceOrderInput } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError, fieldError } from "../errors";
 import { createProviderOrder } from "../payments/razorpay-client";
+import { payOpenOrderIfPaid } from "../payments/reconciler";
 import { deliveryForOrder, quoteDelivery } from "../delivery/zones";
 import { keptPromoOffer } from "../promos/cart-promo";
 import { promoOffer, type PromoOffer } from "../promos/promos";
@@ -155,12 +156,17 @@ export async function placeOrder(deps: ApiDeps & { ip?: string }, userId: string
   const notifyWhatsappTo = whatsappRecipient(config, input);
   await deps.limits.placeOrderPerCustomer.consume(userId);
   const month = shopMonth(now);
-  const cart = await checkoutBasis(db, userId, month, items).catch(async (error: unknown) => {
-    // Short of stock as read: the customer's own open order may hold it, and placing again gives it back first (the
-    // reservation under lock decides).
-    if (!(error instanceof AppError && error.code === "STOCK_SHORT") || !(await hasOpenOrder(db, userId))) throw error;
-    return checkoutBasis(db, userId, month, items, { checkStock: false });
-  });
+  const basis = () =>
+    checkoutBasis(db, userId, month, items).catch(async (error: unknown) => {
+      // Short of stock as read: the customer's own open order may hold it, and placing again gives it back first (the
+      // reservation under lock decides).
+      if (!(error instanceof AppError && error.code === "STOCK_SHORT") || !(await hasOpenOrder(db, userId))) throw error;
+      return checkoutBasis(db, userId, month, items, { checkStock: false });
+    });
+  let cart = await basis();
+  // The open order this place would expire is paid instead if the provider took its payment (payments/reconciler.ts);
+  // its payment took its lines out of the server cart, so the cart is read again (an empty one is refused).
+  if (cart.openOrderId && (await payOpenOrderIfPaid(deps, cart.openOrderId, now))) cart = await basis();
   const delivery = await deliveryForOrder(db, address.pincode, cart.subtotalPaise);
   // The code named, checked strictly (and counted against guessing); else the one kept with the cart, if it still applies.
   const promo = promoCode

@@ -115,6 +115,27 @@ export async function abandonPendingOrder(deps: ApiDeps, userId: string, orderId
   return { paymentStatus: current?.paymentStatus ?? outcome };
 }
 
+/**
+ * Before a newer place expires it (orders/open-order.ts): the customer's open order, if the provider shows it paid
+ * (the payment went through but the browser closed before verify), is paid now instead; true when it was. Expired, it would wait for the
+ * provider's webhook to be paid late, re-checked; a webhook lost with a server that died never came. A provider that
+ * cannot be asked leaves it to the expiry and that webhook, as before: the new order is not held up.
+ */
+export async function payOpenOrderIfPaid(deps: ApiDeps, orderId: string, now = new Date()): Promise<boolean> {
+  const [order] = await deps.db
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (order?.paymentStatus !== "pending") return false;
+  try {
+    return (await reconcileOrder(deps, order, false, now)) === "paid";
+  } catch (error) {
+    deps.log.warn({ err: error, orderId }, "could not ask the provider about the open order before placing a new one");
+    return false;
+  }
+}
+
 export interface ReconcilerOptions {
   /** Time between passes (default 1 minute). */
   intervalMs?: number;
