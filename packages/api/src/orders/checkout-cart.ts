@@ -36,7 +36,7 @@ function cartLines<Extra extends Record<string, SQL>>(db: Db, userId: string | P
     .orderBy(asc(cartItems.createdAt), asc(foodItems.name));
 }
 
-// The checkout's one read: the cart at current prices and stock, and the customer's orders paid this month.
+// The checkout's one read: the cart at current prices and stock, with checkoutExtras.
 const serverCartWithPaidOrders = preparedQuery((db) => cartLines(db, sql.placeholder("userId"), checkoutExtras(sql.placeholder("userId"))).prepare("checkout_cart"));
 
 const snapshotOf = ({ foodItemId, name, image, unitPricePaise, hsn, gstRate, quantity, stockKg }: OrderItemSnapshot & { stockKg: number | null }) => ({
@@ -58,7 +58,7 @@ export async function pricedCart(db: Db, userId: string): Promise<PricedCart> {
 
 type RequestedLines = NonNullable<PlaceOrderInput["items"]>;
 
-/** The columns every checkout read adds to its lines: the customer's orders kept this month and the cart's promo code. */
+/** The columns every checkout read adds to its lines: the customer's orders kept this month, the cart's promo code and the open order. */
 function checkoutExtras(userId: Placeholder) {
   return {
     paidOrdersInMonth: keptOrdersBetweenSql(userId, sql.placeholder("paidFrom"), sql.placeholder("paidUntil")),

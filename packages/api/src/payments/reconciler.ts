@@ -117,9 +117,10 @@ export async function abandonPendingOrder(deps: ApiDeps, userId: string, orderId
 
 /**
  * Before a newer place expires it (orders/open-order.ts): the customer's open order, if the provider shows it paid
- * (the payment went through but the browser closed before verify), is paid now instead; true when it was. Expired, it would wait for the
- * provider's webhook to be paid late, re-checked; a webhook lost with a server that died never came. A provider that
- * cannot be asked leaves it to the expiry and that webhook, as before: the new order is not held up.
+ * (the payment went through but the browser closed before verify), is paid now instead; true when it was. Expired,
+ * it would wait for the provider's webhook to be paid late, re-checked; a webhook lost with a server that died never
+ * came. A provider that cannot be asked leaves it to the expiry and that webhook, as before: the new order is not held
+ * up. It costs a place one provider call, and only when the customer has an open order.
  */
 export async function payOpenOrderIfPaid(deps: ApiDeps, orderId: string, now = new Date()): Promise<boolean> {
   const [order] = await deps.db
