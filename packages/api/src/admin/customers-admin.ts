@@ -1,7 +1,8 @@
 import type { Db } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "@mithai/db/sql";
-import { ADMIN_LIST_PAGE_SIZE, type AdminCustomerPage, normalizeMobile, paiseToRupees } from "@mithai/schema";
+import { ADMIN_LIST_PAGE_SIZE, type AdminCustomerPage, paiseToRupees } from "@mithai/schema";
+import { mobileDigits } from "./order-search";
 import type { CustomerListInput } from "@mithai/schema";
 import { cursorInstant, decodeCursor, encodeCursor } from "./orders-admin";
 import { netPaiseSql } from "../lifecycle/net";
@@ -14,12 +15,11 @@ function customerSearch(q: string | undefined): SQL | undefined {
   if (!text) return undefined;
   const matches: (SQL | undefined)[] = [ilike(users.name, likePattern(text)), ilike(users.email, likePattern(text))];
   // A mobile as the profile and the address forms read it (0, 91 or +91 in front, separators ignored).
-  const mobile = normalizeMobile(text);
-  if (mobile) {
-    const digits = mobile.slice(-10);
+  const digits = mobileDigits(text);
+  if (digits) {
     // Their own phone (as the profile stores it, "+91" and the ten digits, or ten digits saved before that), or the
     // mobile on any order they placed.
-    matches.push(inArray(users.phoneNumber, [mobile, digits]));
+    matches.push(inArray(users.phoneNumber, [`+91${digits}`, digits]));
     matches.push(sql`exists (select 1 from ${orders} where ${orders.userId} = ${users.id} and right(regexp_replace(${orders.address} ->> 'mobile', '\\D', '', 'g'), 10) = ${digits})`);
   }
   return or(...matches);

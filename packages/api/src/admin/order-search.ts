@@ -44,7 +44,7 @@ function searchCondition(text: string): SQL {
 }
 
 /** The ten digits of a mobile typed as the address form reads it (0, 91 or +91 in front, separators ignored). */
-function mobileDigits(q: string): string | null {
+export function mobileDigits(q: string): string | null {
   return normalizeMobile(q)?.slice(-10) ?? null;
 }
 

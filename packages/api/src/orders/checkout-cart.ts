@@ -6,7 +6,8 @@ import { foodIdSchema, formatRupees, MAX_ORDER_PAISE, paiseToRupees, subtotalPai
 import type { PlaceOrderInput } from "@mithai/schema";
 import { AppError, fieldError } from "../errors";
 import { paidInMonthRange, keptOrdersBetweenSql } from "./discount";
-import { cartPromoCodeSql, openOrderIdSql } from "../promos/cart-promo";
+import { cartPromoCodeSql } from "../promos/cart-promo";
+import { openOrderIdSql } from "./open-order";
 import { checkStock } from "../stock/stock";
 
 export interface PricedCart {

@@ -1,6 +1,6 @@
 import { preparedQuery, type DbOrTx, type Tx } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
-import { eq, sql } from "@mithai/db/sql";
+import { eq, sql, type Placeholder, type SQL } from "@mithai/db/sql";
 import type { PaymentMoveRequest } from "../lifecycle/move";
 import type { PaidOrders } from "../payments/paid-gate";
 
@@ -34,6 +34,11 @@ const takeSlot = preparedQuery((db) => {
     .returning({ previous: sql<string | null>`(select ${previous.openOrderId} from ${previous})` })
     .prepare("take_open_order_slot");
 });
+
+/** The customer's open order as their row points at it, as a column of the checkout's one read (checkout-cart.ts). */
+export function openOrderIdSql(userId: string | Placeholder): SQL<string | null> {
+  return sql<string | null>`(select ${users.openOrderId} from ${users} where ${eq(users.id, userId)})`;
+}
 
 /** The move that expires the previous open order (only if it is still open: a paid or failed one stays as it is). */
 export const expireOpenOrder = (orderId: string): PaymentMoveRequest<undefined> => ({ kind: "payment", move: "expire", which: eq(orders.id, orderId) });

@@ -21,11 +21,6 @@ export function cartPromoCodeSql(userId: string | Placeholder): SQL<string | nul
   return sql<string | null>`(select ${users.cartPromoCode} from ${users} where ${eq(users.id, userId)})`;
 }
 
-/** The customer's open order (orders/open-order.ts), as a column of the checkout's one read. */
-export function openOrderIdSql(userId: string | Placeholder): SQL<string | null> {
-  return sql<string | null>`(select ${users.openOrderId} from ${users} where ${eq(users.id, userId)})`;
-}
-
 /**
  * What the code kept with the cart takes off, for a `place` that names no code (the cart's code is the customer's
  * choice until removed: a REST client that applied it, or an order page that did not resend it). Null when none is
