@@ -63,7 +63,9 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 /** A span per procedure call when tracing is on, with the request id its log lines carry. */
 const procedureSpans = t.middleware(({ path, type, ctx, next }) =>
-  traced(`trpc ${path}`, { "rpc.system": "trpc", "rpc.method": path, "mithai.procedure_type": type, "mithai.request_id": ctx.requestId ?? "" }, () => next()),
+  traced(ctx.db, `trpc ${path}`, { "rpc.system": "trpc", "rpc.method": path, "mithai.procedure_type": type, "mithai.request_id": ctx.requestId ?? "" }, (db) =>
+    db === ctx.db ? next() : next({ ctx: { db } }),
+  ),
 );
 
 /** Every procedure's raw input is refused when it carries text PostgreSQL cannot store. */

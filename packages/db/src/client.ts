@@ -90,9 +90,9 @@ export function reconnectDelaySeconds(retries: number): number {
  * A drizzle prepared query runs on the client it was built on, so one built on `db` would run outside a transaction
  * (on another pooled connection; with PGlite, waiting for the transaction that awaits it). Building it again for
  * every transaction cost the checkout most of a millisecond per order (drizzle assembling the same SQL text), so the
- * query is built once per driver and handed to each database or transaction as a copy bound to that handle's client:
- * a drizzle prepared query keeps its text, parameters and result mapping, and reaches the database only through its
- * `client`, which drizzle sets from the session (`client.test.ts` proves both drivers still run it inside the
+ * query is built once per driver and handed to each database or transaction as a copy bound to that handle's client
+ * and logger: a drizzle prepared query keeps its text, parameters and result mapping, and reaches the database only
+ * through its `client`, which drizzle sets from the session (`client.test.ts` proves both drivers still run it inside the
  * transaction and that it is built once). PGlite keeps no statements between calls; the same code runs there.
  */
 export function preparedQuery<Query extends object>(build: (db: Db) => Query): (db: Db) => Query {
@@ -101,10 +101,11 @@ export function preparedQuery<Query extends object>(build: (db: Db) => Query): (
   return (db) => {
     let query = bound.get(db);
     if (!query) {
-      const { session } = db as unknown as { session: { constructor: unknown; client: unknown } };
+      const { session } = db as unknown as { session: { constructor: unknown; client: unknown; logger: unknown } };
       let built = builtFor.get(session.constructor);
       if (!built) builtFor.set(session.constructor, (built = build(db)));
-      query = Object.assign(Object.create(Object.getPrototypeOf(built) as object) as Query, built, { client: session.client });
+      // The handle's logger too: it carries a traced request's scope to the statement (query-observer.ts).
+      query = Object.assign(Object.create(Object.getPrototypeOf(built) as object) as Query, built, { client: session.client, logger: session.logger });
       bound.set(db, query);
     }
     return query;

@@ -1,7 +1,11 @@
 import { PgPreparedQuery } from "drizzle-orm/pg-core/session";
+import type { Db, DbOrTx } from "./client";
 
-/** Told when a statement starts (its SQL text, never its parameters); answers what to do when it ends. */
-export type QueryObserver = (statement: string) => (failed: boolean) => void;
+/**
+ * Told when a statement starts (its SQL text, never its parameters) and the scope of the handle it ran on (see
+ * `withQueryScope`; undefined for the shop's own handle); answers what to do when it ends.
+ */
+export type QueryObserver = (statement: string, scope: unknown) => (failed: boolean) => void;
 
 type RunQuery = (this: PgPreparedQuery<never>, queryString: string, params: unknown[], query: () => Promise<unknown>) => Promise<unknown>;
 
@@ -28,7 +32,9 @@ function patch(): void {
   patched = true;
   prototype.queryWithCache = async function observed(queryString, params, query) {
     if (observers.size === 0) return original.call(this, queryString, params, query);
-    const ends = [...observers].map((observer) => observer(queryString));
+    const { logger } = this as unknown as { logger?: unknown };
+    const scope = logger instanceof ScopeLogger ? logger.scope : undefined;
+    const ends = [...observers].map((observer) => observer(queryString, scope));
     try {
       const result = await original.call(this, queryString, params, query);
       for (const end of ends) end(false);
@@ -38,4 +44,43 @@ function patch(): void {
       throw error;
     }
   };
+}
+
+/**
+ * Carries a scope from a database handle to its statements. drizzle hands its session's logger to every query the
+ * session prepares and to every transaction's session, so a handle made with one (`withQueryScope`) marks all the
+ * statements run through it or its transactions, and nothing else: no async context is needed to find them.
+ */
+class ScopeLogger {
+  constructor(readonly scope: unknown) {}
+  logQuery(): void {}
+}
+
+interface DrizzleInternals {
+  dialect: unknown;
+  session: { client: unknown; schema: unknown; options?: Record<string, unknown>; logger?: unknown };
+  _: { schema?: unknown; fullSchema: unknown; tableNamesMap: unknown };
+  $client?: unknown;
+  $cache?: unknown;
+}
+
+/**
+ * The same database (same driver, pool or embedded client) as a handle whose statements, and its transactions',
+ * tell the observers `scope`: a traced request's statements become spans under its own. Cheap: drizzle's database
+ * object and session, not a connection (the relational query builders for the schema's tables are rebuilt, a few
+ * microseconds; only a traced request pays it).
+ */
+export function withQueryScope(db: Db, scope: unknown): Db {
+  const { dialect, session, _: config, $client, $cache } = db as unknown as DrizzleInternals;
+  const Session = session.constructor as new (client: unknown, dialect: unknown, schema: unknown, options: object) => unknown;
+  const scoped = new Session(session.client, dialect, session.schema, { ...session.options, logger: new ScopeLogger(scope) });
+  const Database = db.constructor as new (dialect: unknown, session: unknown, schema: unknown) => Db;
+  const schema = config.schema ? { schema: config.schema, fullSchema: config.fullSchema, tableNamesMap: config.tableNamesMap } : undefined;
+  return Object.assign(new Database(dialect, scoped, schema), { $client, $cache });
+}
+
+/** The scope `withQueryScope` gave a handle (or the transaction it opened); undefined for any other. */
+export function queryScopeOf(db: DbOrTx): unknown {
+  const { logger } = (db as unknown as DrizzleInternals).session;
+  return logger instanceof ScopeLogger ? logger.scope : undefined;
 }

@@ -32,7 +32,7 @@ describe("the real Razorpay SDK talks to the sandbox gateway", () => {
     expect(stored).toMatchObject({ amountPaise: 12_345, receipt: "our-order-1" });
 
     expect(await client.orders.fetch(created.id)).toMatchObject({ id: created.id, amount_paid: 0 });
-    expect(await fetchProviderPayments(t.app.deps.config, created.id)).toEqual([]);
+    expect(await fetchProviderPayments(t.app.deps, created.id)).toEqual([]);
   });
 
   it("is refused by the fake with the wrong key secret", async () => {
@@ -82,7 +82,7 @@ describe("a provider that takes the connection and never answers", () => {
 
   it("fails the checkout's call with 'not answering' once the time is up, instead of holding it open", async () => {
     const started = Date.now();
-    await expect(createProviderOrder(config(), { id: "our-order-silent", amountPaise: 10_000, currency: "INR" })).rejects.toMatchObject({
+    await expect(createProviderOrder({ config: config() }, { id: "our-order-silent", amountPaise: 10_000, currency: "INR" })).rejects.toMatchObject({
       code: "PROVIDER_UNAVAILABLE",
       message: "The payment service is not answering. Please try again in a minute.",
     });
@@ -95,7 +95,7 @@ describe("a provider that takes the connection and never answers", () => {
     const started = Date.now();
     const before = connections;
     // Said in the SDK's own error shape (no HTTP answer: status 0); the reconciler logs it and tries the order later.
-    await expect(fetchProviderPayments(config(), "order_silent")).rejects.toMatchObject({
+    await expect(fetchProviderPayments({ config: config() }, "order_silent")).rejects.toMatchObject({
       statusCode: 0,
       error: { code: "NO_ANSWER", description: "the payment service did not answer (ECONNABORTED)" },
     });

@@ -1,4 +1,4 @@
-import { context, propagation, trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
+import { propagation, ROOT_CONTEXT, trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { enableTracing, observeProviderCalls } from "@mithai/api";
 import { observeQueries } from "@mithai/db/query-observer";
@@ -29,22 +29,36 @@ export function startTracing(settings: NonNullable<Env["tracing"]>): Promise<Tra
       // OTLP/HTTP's path for traces under the collector's base address; headers and timeouts from the OTEL_* variables.
       spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${settings.endpoint.replace(/\/+$/, "")}/v1/traces` }))],
     });
-    // AsyncLocalStorage context and W3C traceparent propagation: a balancer's or browser's trace continues here.
-    provider.register();
+    // W3C traceparent propagation (a balancer's or browser's trace continues here), and no context manager: a traced
+    // request's span travels with its database handle (@mithai/api's tracing.ts), never in an AsyncLocalStorage,
+    // whose promise hooks every await of the process would pay.
+    provider.register({ contextManager: null });
     enableTracing();
     const tracer = trace.getTracer("mithai");
-    // A statement is a span only inside a sampled request or step; on its own it would be a trace of one span.
+    // A statement or provider call is a span only in a traced request's work (its handle's scope is the span of that
+    // request or step); on its own it would be a trace of one span.
     const noSpan = () => undefined;
-    observeQueries((statement) => {
-      if (!trace.getActiveSpan()?.isRecording()) return noSpan;
-      const span = tracer.startSpan("db.query", { kind: SpanKind.CLIENT, attributes: { "db.system": "postgresql", "db.statement": statement } });
+    const parentOf = (scope: unknown) => {
+      const parent = scope as Partial<Span> | undefined;
+      return typeof parent?.isRecording === "function" && parent.isRecording() ? trace.setSpan(ROOT_CONTEXT, parent as Span) : undefined;
+    };
+    observeQueries((statement, scope) => {
+      const parent = parentOf(scope);
+      if (!parent) return noSpan;
+      const span = tracer.startSpan("db.query", { kind: SpanKind.CLIENT, attributes: { "db.system": "postgresql", "db.statement": statement } }, parent);
       return (failed) => {
         if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
         span.end();
       };
     });
-    observeProviderCalls((operation) => {
-      const span = tracer.startSpan(`razorpay ${operation}`, { kind: SpanKind.CLIENT, attributes: { "peer.service": "razorpay", "mithai.provider_operation": operation } });
+    observeProviderCalls((operation, scope) => {
+      const parent = parentOf(scope);
+      if (!parent) return noSpan;
+      const span = tracer.startSpan(
+        `razorpay ${operation}`,
+        { kind: SpanKind.CLIENT, attributes: { "peer.service": "razorpay", "mithai.provider_operation": operation } },
+        parent,
+      );
       return (outcome) => {
         span.setAttribute("mithai.provider_outcome", outcome);
         if (outcome === "error") span.setStatus({ code: SpanStatusCode.ERROR });
@@ -58,25 +72,29 @@ export function startTracing(settings: NonNullable<Env["tracing"]>): Promise<Tra
 
 const requestSpans = new WeakMap<FastifyRequest, Span>();
 
+/** The span of a traced (sampled) request; undefined when tracing is off or the sampler dropped the request. */
+export function requestSpanOf(req: FastifyRequest): Span | undefined {
+  return requestSpans.get(req);
+}
+
 /**
- * A server span per HTTP request, named by its route's pattern once known, carrying the request id; the rest of
- * a sampled request (hooks, handler, the procedures and statements it runs) happens inside its context, so their spans
- * are its children. An unsampled request (OTEL_TRACES_SAMPLER) enters no context at all: entering one switches on
- * Node 20's AsyncLocalStorage, whose promise hooks then slow every `await` in the process (bench:catalogue lost about
- * a fifth of its speed to contexts of requests that were never exported).
+ * A server span per HTTP request, named by its route's pattern once known, carrying the request id. A sampled
+ * request's context (contextFromRequest) gets a database handle scoped to this span, so the procedures, statements
+ * and provider calls it runs are its children. Nothing enters an async context: Node 20's AsyncLocalStorage would
+ * slow every `await` of the process once any request were traced (bench:catalogue lost a quarter of its speed with
+ * a tenth of the requests sampled).
  */
 export function registerHttpSpans(app: FastifyInstance): void {
   const tracer = trace.getTracer("mithai");
   app.addHook("onRequest", (req, _reply, done) => {
-    const parent = propagation.extract(context.active(), req.headers);
+    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     const span = tracer.startSpan(
       `${req.method} ${req.url.split("?")[0]}`,
       { kind: SpanKind.SERVER, attributes: { "http.request.method": req.method, "url.path": req.url.split("?")[0], "mithai.request_id": req.id } },
       parent,
     );
-    if (!span.isRecording()) return done();
-    requestSpans.set(req, span);
-    context.with(trace.setSpan(parent, span), done);
+    if (span.isRecording()) requestSpans.set(req, span);
+    done();
   });
   app.addHook("onResponse", (req, reply, done) => {
     const span = requestSpans.get(req);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { context, createContextKey, ROOT_CONTEXT } from "@opentelemetry/api";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckoutApp, createCustomer, fillCart, testAddress } from "../checkout/fixtures";
@@ -47,6 +48,13 @@ describe("tracing (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
     expect(listed.statusCode).toBe(200);
     const customer = await createCustomer(t);
     await fillCart(t, customer, [1]);
+    // Two procedures in one batch, run side by side: each one's statements are its own children.
+    const batch = await t.app.inject({
+      method: "GET",
+      url: `/trpc/cart.get,order.mine?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`,
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(batch.statusCode).toBe(200);
     const placed = await t.app.inject({ method: "POST", url: "/api/order/place", headers: { authorization: `Bearer ${customer.token}` }, payload: { address: testAddress } });
     expect(placed.statusCode).toBe(200);
     // Continues the caller's trace (W3C traceparent).
@@ -65,6 +73,17 @@ describe("tracing (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
     expect(procedure?.parentSpanId).toBe(trpcRequest!.spanId);
     expect(attribute(procedure!, "mithai.request_id")).toBe(listed.headers[REQUEST_ID_HEADER]);
 
+    const batchRequest = collector.spans.find((s) => attribute(s, "mithai.request_id") === batch.headers[REQUEST_ID_HEADER] && s.name.startsWith("GET "));
+    for (const [name, table] of [
+      ["trpc cart.get", "cart_items"],
+      ["trpc order.mine", "orders"],
+    ] as const) {
+      const step = collector.spans.find((s) => s.name === name && s.traceId === batchRequest!.traceId);
+      expect(step?.parentSpanId).toBe(batchRequest!.spanId);
+      const own = collector.spans.filter((s) => s.name === "db.query" && s.parentSpanId === step!.spanId).map((s) => attribute(s, "db.statement") ?? "");
+      expect(own.some((statement) => statement.includes(`from "${table}"`))).toBe(true);
+    }
+
     const placeRequest = collector.spans.find((s) => attribute(s, "mithai.request_id") === placed.headers[REQUEST_ID_HEADER]);
     expect(placeRequest?.name).toBe("POST /api/order/place");
     const inPlace = collector.spans.filter((s) => s.traceId === placeRequest!.traceId && s !== placeRequest);
@@ -78,5 +97,15 @@ describe("tracing (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
     expect(statements.some((s) => (attribute(s, "db.statement") ?? "").includes(customer.userId))).toBe(false);
 
     expect(collector.spans.some((s) => s.traceId === traceId && s.name === "GET /api/food/list")).toBe(true);
+  });
+
+  it("keeps the trace out of async contexts: nothing switches on Node's AsyncLocalStorage and its promise hooks", async () => {
+    // With the SDK's default context manager a value entered here would still be there after the await.
+    const probe = createContextKey("probe");
+    const seen = await context.with(ROOT_CONTEXT.setValue(probe, "entered"), async () => {
+      await Promise.resolve();
+      return context.active().getValue(probe);
+    });
+    expect(seen).toBeUndefined();
   });
 });

@@ -179,7 +179,7 @@ export async function placeOrder(deps: ApiDeps & { ip?: string }, userId: string
     const id = randomUUID();
     const discountPaise = chosen === "promo" ? promo!.discountPaise : chosen === "monthly" ? monthlyPaise : 0;
     const amountPaise = cart.subtotalPaise - discountPaise + delivery.chargePaise;
-    const razorpayOrderId = await createProviderOrder(config, { id, amountPaise, currency: CURRENCY });
+    const razorpayOrderId = await createProviderOrder({ config, db }, { id, amountPaise, currency: CURRENCY });
     return db.transaction(async (tx) => {
       // One open unpaid order per customer (orders/open-order.ts): the customer's row is locked and points at this
       // order; the previous open one expires, giving back its stock, promo use and discount slot.

@@ -1,4 +1,6 @@
 import Razorpay from "razorpay";
+import type { DbOrTx } from "@mithai/db/client";
+import { queryScopeOf } from "@mithai/db/query-observer";
 import type { ApiConfig } from "../context";
 import { AppError } from "../errors";
 
@@ -24,7 +26,7 @@ interface AxiosCall {
 interface AxiosLike {
   defaults: { baseURL?: string; timeout?: number };
   interceptors: {
-    request: { use(onFulfilled: (call: AxiosCall) => AxiosCall): unknown };
+    request: { use(onFulfilled: (call: AxiosCall) => AxiosCall, onRejected: undefined, options: { synchronous: boolean }): unknown };
     response: { use<T>(onFulfilled: ((answer: T) => T) | undefined, onRejected: (error: unknown) => never): unknown };
   };
 }
@@ -34,10 +36,11 @@ export type ProviderCallOutcome = "ok" | "refused" | "error";
 
 /**
  * Hears of every call to the provider as it starts (`operation` is the method and path, ids replaced: `POST
- * /v1/payments/{id}/refund`) and answers what to do when it ends: the server's metrics count and time them, its
- * traces make a span of each. The SDK clients are shared by the whole process, and so are the observers.
+ * /v1/payments/{id}/refund`; `scope`, that of the database handle the call was made with, see `callProvider`) and
+ * answers what to do when it ends: the server's metrics count and time them, its traces make a span of each. The SDK
+ * clients are shared by the whole process, and so are the observers.
  */
-export type ProviderCallObserver = (operation: string) => (outcome: ProviderCallOutcome) => void;
+export type ProviderCallObserver = (operation: string, scope: unknown) => (outcome: ProviderCallOutcome) => void;
 
 const observers = new Set<ProviderCallObserver>();
 const CALL_ENDS = Symbol("provider call ends");
@@ -54,10 +57,34 @@ export function providerOperationOf(method: string | undefined, url: string | un
   return `${(method ?? "get").toUpperCase()} ${path}`;
 }
 
+/** Where a call is made from: the provider's settings, and the database handle of the work it is part of (see callProvider). */
+export interface ProviderDeps {
+  config: Pick<ApiConfig, "payments" | "internalUrl">;
+  db?: DbOrTx;
+}
+
+/** The scope of the call being made (set by `callProvider` for the synchronous part of an SDK call). */
+let callScope: unknown;
+
+/**
+ * One SDK call, made for the work `deps.db` belongs to: its observers learn that handle's scope (a traced request's
+ * span, query-observer.ts), so the call becomes a span of that request. The SDK reaches its HTTP client's request
+ * interceptor synchronously (it is registered as synchronous), so the scope is read before `call` returns.
+ */
+export function callProvider<T>(deps: ProviderDeps, call: (client: Razorpay) => Promise<T>): Promise<T> {
+  const client = createRazorpayClient(deps.config);
+  callScope = deps.db && queryScopeOf(deps.db);
+  try {
+    return call(client);
+  } finally {
+    callScope = undefined;
+  }
+}
+
 function startCall(call: AxiosCall): AxiosCall {
   if (observers.size > 0) {
     const operation = providerOperationOf(call.method, call.url);
-    call[CALL_ENDS] = [...observers].map((observer) => observer(operation));
+    call[CALL_ENDS] = [...observers].map((observer) => observer(operation, callScope));
   }
   return call;
 }
@@ -107,7 +134,8 @@ function newRazorpayClient(config: Pick<ApiConfig, "payments" | "internalUrl">):
   const http = (client.api as unknown as { rq?: AxiosLike }).rq;
   if (!http?.defaults) throw new Error(`razorpay SDK internals changed (expected ${PINNED_RAZORPAY_VERSION}): api.rq is missing`);
   http.defaults.timeout = config.payments.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS;
-  http.interceptors.request.use(startCall);
+  // Synchronous: it runs within the SDK call itself, while `callProvider`'s scope is set.
+  http.interceptors.request.use(startCall, undefined, { synchronous: true });
   http.interceptors.response.use(
     (answer: { config?: AxiosCall }) => {
       endCall(answer.config, "ok");
@@ -134,16 +162,18 @@ export interface ProviderPayment {
 
 /** Creates the provider's order for one of ours (receipt = our order id). */
 export async function createProviderOrder(
-  config: Pick<ApiConfig, "payments" | "internalUrl">,
+  deps: ProviderDeps,
   order: { id: string; amountPaise: number; currency: string },
 ): Promise<string> {
   try {
-    const created = await createRazorpayClient(config).orders.create({
-      amount: order.amountPaise,
-      currency: order.currency,
-      receipt: order.id,
-      notes: { orderId: order.id },
-    });
+    const created = await callProvider(deps, (client) =>
+      client.orders.create({
+        amount: order.amountPaise,
+        currency: order.currency,
+        receipt: order.id,
+        notes: { orderId: order.id },
+      }),
+    );
     return created.id;
   } catch (cause) {
     throw new AppError("PROVIDER_UNAVAILABLE", "The payment service is not answering. Please try again in a minute.", { cause });
@@ -151,10 +181,10 @@ export async function createProviderOrder(
 }
 
 export async function fetchProviderPayments(
-  config: Pick<ApiConfig, "payments" | "internalUrl">,
+  deps: ProviderDeps,
   razorpayOrderId: string,
 ): Promise<ProviderPayment[]> {
-  const answer = await createRazorpayClient(config).orders.fetchPayments(razorpayOrderId);
+  const answer = await callProvider(deps, (client) => client.orders.fetchPayments(razorpayOrderId));
   return answer.items.map((payment) => ({
     id: payment.id,
     razorpayOrderId: payment.order_id,

@@ -29,7 +29,7 @@ async function reconcileOrder(
   expire: boolean,
   now: Date,
 ): Promise<Outcome> {
-  const attempts = order.razorpayOrderId ? await fetchProviderPayments(deps.config, order.razorpayOrderId) : [];
+  const attempts = order.razorpayOrderId ? await fetchProviderPayments(deps, order.razorpayOrderId) : [];
   const captured = attempts.find((payment) => payment.status === "captured");
   if (captured && order.razorpayOrderId) {
     await finalizePaid(deps, order.razorpayOrderId, {

@@ -3,7 +3,7 @@ import { orders, refunds } from "@mithai/db/schema";
 import type { RefundAnswer } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
-import { createRazorpayClient } from "../payments/razorpay-client";
+import { callProvider } from "../payments/razorpay-client";
 import { answerOf, recordRefund, refundedPaise, refundMessage, settleRefund, type RefundDeps, type RefundRequest, type RefundRow } from "./ledger";
 
 /**
@@ -38,11 +38,13 @@ export async function sendToProvider(deps: RefundDeps, row: RefundRow): Promise<
   deps.metrics.refundSettled("pending");
   let providerRefund: ProviderRefund;
   try {
-    providerRefund = await createRazorpayClient(deps.config).payments.refund(row.paymentId, {
-      amount: row.amountPaise,
-      receipt: row.id,
-      notes: { refundId: row.id, orderId: row.orderId },
-    });
+    providerRefund = await callProvider(deps, (client) =>
+      client.payments.refund(row.paymentId, {
+        amount: row.amountPaise,
+        receipt: row.id,
+        notes: { refundId: row.id, orderId: row.orderId },
+      }),
+    );
   } catch (cause) {
     const reason = providerErrorText(cause);
     if (!isProviderRefusal(cause)) {
@@ -84,7 +86,7 @@ async function keepProviderRefund(deps: RefundDeps, row: RefundRow, providerRefu
  * one that failed moved no money and is left out. Throws when the provider cannot be asked.
  */
 async function findProviderRefund(deps: Pick<RefundDeps, "config">, row: RefundRow): Promise<ProviderRefund | null> {
-  const answer = await createRazorpayClient(deps.config).payments.fetchMultipleRefund(row.paymentId, { count: 100 });
+  const answer = await callProvider(deps, (client) => client.payments.fetchMultipleRefund(row.paymentId, { count: 100 }));
   return answer.items.find((refund) => refund.notes?.refundId === row.id && refund.status !== "failed") ?? null;
 }
 
@@ -160,7 +162,7 @@ export async function reconcilePendingRefunds(deps: RefundDeps, now = new Date()
 }
 
 async function settleFromProvider(deps: RefundDeps, row: RefundRow, providerRefundId: string, now: Date): Promise<boolean> {
-  const answer = await createRazorpayClient(deps.config).refunds.fetch(providerRefundId);
+  const answer = await callProvider(deps, (client) => client.refunds.fetch(providerRefundId));
   if (answer.status === "processed" || answer.status === "failed") return settleRefund(deps, providerRefundId, answer.status);
   await deps.db.update(refunds).set({ updatedAt: now }).where(and(eq(refunds.id, row.id), eq(refunds.status, "pending")));
   return false;
