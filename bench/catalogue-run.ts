@@ -2,8 +2,9 @@
  * npm run bench:catalogue — only the catalogue figures of `npm run bench` (REST list, REST slug, tRPC list next to a
  * bare Fastify route), on ports BENCH_PORT and BENCH_PORT + 1 (default 3310, 3311) so it can run beside another bench;
  * then the same with metrics and tracing off against on (METRICS_PORT=off and no collector, against /metrics served
- * and spans exported to a collector this bench runs), side by side: on with a tenth of the traces sampled
- * (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1: how a busy shop runs it) and with every request traced.
+ * and spans exported to a collector this bench runs), side by side in alternating rounds (BENCH_ROUNDS): on with a
+ * tenth of the traces sampled (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1: how a busy shop runs it) and with
+ * every request traced. The bare Fastify row shows how much the machine itself moved between rounds.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -45,16 +46,28 @@ if (before) {
   });
   process.exit(0);
 }
-const off = await load({ METRICS_PORT: "off" });
-const sampled = await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" });
-const sampledBytes = exported;
-const everything = await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl });
+// Off, a tenth sampled, everything traced: in alternating rounds (BENCH_ROUNDS, default 2), so a machine that slows
+// down or speeds up weighs on all three alike.
+const off: CatalogueRow[][] = [];
+const sampled: CatalogueRow[][] = [];
+const everything: CatalogueRow[][] = [];
+let sampledBytes = 0;
+let everythingBytes = 0;
+for (let round = 0; round < benchRounds(); round++) {
+  off.push(await load({ METRICS_PORT: "off" }));
+  let before = exported;
+  sampled.push(await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" }));
+  sampledBytes += exported - before;
+  before = exported;
+  everything.push(await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl }));
+  everythingBytes += exported - before;
+}
 collector.close();
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB of spans exported`;
-console.log("Metrics and tracing on (the shop's defaults, OTEL_EXPORTER_OTLP_ENDPOINT, a tenth of the traces sampled):");
-console.log(catalogueTable(sampled));
-console.log(`\nOff (METRICS_PORT=off, no OTEL_EXPORTER_OTLP_ENDPOINT) against on, a tenth sampled (${mb(sampledBytes)}):`);
-console.log(overheadTable(off.slice(1), sampled.slice(1)));
-console.log(`\nOff against on, every request traced (${mb(exported - sampledBytes)}):`);
-console.log(overheadTable(off.slice(1), everything.slice(1)));
+console.log("Metrics and tracing on (the shop's defaults, OTEL_EXPORTER_OTLP_ENDPOINT, a tenth of the traces sampled), last round:");
+console.log(catalogueTable(sampled.at(-1)!));
+console.log(`\nOff (METRICS_PORT=off, no OTEL_EXPORTER_OTLP_ENDPOINT) against on, a tenth sampled, ${off.length} alternating rounds of ${seconds} s (${mb(sampledBytes)}):`);
+console.log(overheadTable(off, sampled));
+console.log(`\nOff against on, every request traced (${mb(everythingBytes)}):`);
+console.log(overheadTable(off, everything));

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { measure, startProcess, type LoadResult } from "./lib";
+import { changeOfMedians, eachRound, measure, onItsOwnCore, startProcess, type LoadResult } from "./lib";
 
 export interface CatalogueRow extends LoadResult {
   ratioToBare: number;
@@ -14,13 +14,14 @@ export interface CatalogueRow extends LoadResult {
  */
 export async function catalogueLoad(options: { root: string; seconds: number; barePort: number; shopPort: number; shopEnv?: Record<string, string> }): Promise<CatalogueRow[]> {
   const { root, seconds, barePort, shopPort, shopEnv = {} } = options;
-  const bare = await startProcess("node", [path.join(root, "bench/bare-fastify.mjs")], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
+  // Each server on a core of its own, the load generator on the other (onItsOwnCore): steadier figures.
+  const bare = await startProcess(...onItsOwnCore("node", [path.join(root, "bench/bare-fastify.mjs")]), { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   const bareResult = await measure("bare Fastify hello world", `http://127.0.0.1:${barePort}/`, { seconds, serverPid: bare.child.pid });
   await bare.stop();
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-bench-"));
   const base = `http://127.0.0.1:${shopPort}`;
-  const shop = await startProcess("node", [path.join(root, "apps/server/dist/server.js")], { PORT: String(shopPort), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ALLOW_SANDBOX_PAYMENTS: "true", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42", METRICS_PORT: "0", ...shopEnv }, `${base}/readyz`);
+  const shop = await startProcess(...onItsOwnCore("node", [path.join(root, "apps/server/dist/server.js")]), { PORT: String(shopPort), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", ALLOW_SANDBOX_PAYMENTS: "true", JWT_SECRET: "bench-secret-bench-secret-bench-secret-42", METRICS_PORT: "0", ...shopEnv }, `${base}/readyz`);
   const slug = ((await (await fetch(`${base}/api/food/list`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
   const results = [];
   for (const [name, url] of [
@@ -51,15 +52,16 @@ export function catalogueTable(rows: CatalogueRow[]): string {
   ].join("\n");
 }
 
-/** Off and on side by side: req/s and the server's CPU per request, and how much on costs. */
-export function overheadTable(off: CatalogueRow[], on: CatalogueRow[]): string {
-  const change = (a: number | null, b: number | null) => (a && b ? `${(((b - a) / a) * 100).toFixed(1)} %` : "n/a");
+/** Off and on side by side, each round's req/s and the server's CPU per request, and how much on costs (change of the medians). */
+export function overheadTable(off: CatalogueRow[][], on: CatalogueRow[][]): string {
+  const column = (rounds: CatalogueRow[][], index: number, field: "requestsPerSecond" | "serverCpuMicrosPerRequest") => rounds.map((rows) => rows[index]![field] ?? null);
   return [
     "| endpoint | req/s off | req/s on | change | server CPU µs/req off | on | change |",
     "|---|---:|---:|---:|---:|---:|---:|",
-    ...off.map((row, i) => {
-      const other = on[i]!;
-      return `| ${row.name} | ${row.requestsPerSecond} | ${other.requestsPerSecond} | ${change(row.requestsPerSecond, other.requestsPerSecond)} | ${row.serverCpuMicrosPerRequest ?? "n/a"} | ${other.serverCpuMicrosPerRequest ?? "n/a"} | ${change(row.serverCpuMicrosPerRequest, other.serverCpuMicrosPerRequest)} |`;
+    ...off[0]!.map((row, index) => {
+      const rps = [column(off, index, "requestsPerSecond"), column(on, index, "requestsPerSecond")] as const;
+      const cpu = [column(off, index, "serverCpuMicrosPerRequest"), column(on, index, "serverCpuMicrosPerRequest")] as const;
+      return `| ${row.name} | ${eachRound(rps[0])} | ${eachRound(rps[1])} | ${changeOfMedians(...rps)} | ${eachRound(cpu[0])} | ${eachRound(cpu[1])} | ${changeOfMedians(...cpu)} |`;
     }),
   ].join("\n");
 }

@@ -34,9 +34,13 @@ export function underSpan(db: Db, span: Span): Db {
 }
 
 /** A span for one step of a traced request, whose work runs with a handle under it; an untraced one just runs. */
-export async function traced<T>(db: Db, name: string, attributes: Attributes, work: (db: Db) => Promise<T>): Promise<T> {
+export function traced<T>(db: Db, name: string, attributes: Attributes, work: (db: Db) => Promise<T>): Promise<T> {
   const parent = spanOf(db);
-  if (!parent) return work(db);
+  // Not an async function: an untraced step costs no promise of its own.
+  return parent ? tracedUnder(parent, db, name, attributes, work) : work(db);
+}
+
+async function tracedUnder<T>(parent: Span, db: Db, name: string, attributes: Attributes, work: (db: Db) => Promise<T>): Promise<T> {
   const span = trace.getTracer("mithai").startSpan(name, { attributes }, trace.setSpan(ROOT_CONTEXT, parent));
   try {
     return await work(underSpan(db, span));
