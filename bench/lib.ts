@@ -51,23 +51,24 @@ export async function measure(name: string, url: string, options: { connections?
  * Elsewhere the command as given.
  */
 export function onItsOwnCore(command: string, args: string[]): [string, string[]] {
-  const cores = availableParallelism();
-  if (cores < 2 || !hasTaskset()) return [command, args];
-  execFileSync("taskset", ["-a", "-p", "-c", `0-${cores - 2}`, String(process.pid)], { stdio: "ignore" });
-  return ["taskset", ["-c", String(cores - 1), command, ...args]];
+  const core = serverCore();
+  return core === null ? [command, args] : ["taskset", ["-c", String(core), command, ...args]];
 }
 
-let taskset: boolean | undefined;
-function hasTaskset(): boolean {
-  if (taskset === undefined) {
+let pinned: number | null | undefined;
+/** The core left to servers, once this process has moved off it; null where that cannot be done. */
+function serverCore(): number | null {
+  if (pinned === undefined) {
+    const cores = availableParallelism();
     try {
-      execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
-      taskset = true;
+      if (cores < 2) throw new Error("one core");
+      execFileSync("taskset", ["-a", "-p", "-c", `0-${cores - 2}`, String(process.pid)], { stdio: "ignore" });
+      pinned = cores - 1;
     } catch {
-      taskset = false;
+      pinned = null;
     }
   }
-  return taskset;
+  return pinned;
 }
 
 export interface Started {
@@ -128,21 +129,19 @@ export const benchRounds = (): number => Math.max(1, Number(process.env.BENCH_RO
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 /** "243, 228" (each round), and the change of the means as "-12.3 %". */
 export const eachRound = (values: (number | null)[]): string => values.map((value) => value ?? "n/a").join(", ");
-/** The change of the medians, as "-12.3 %": one round the machine itself slowed down in weighs less than in a mean. */
-export function changeOfMedians(before: (number | null)[], after: (number | null)[]): string {
-  const median = (values: (number | null)[]) => {
-    const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-    return sorted.length === 0 ? null : sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-  };
-  const [a, b] = [median(before), median(after)];
-  if (a === null || b === null) return "n/a";
-  const change = ((b - a) / a) * 100;
-  return `${change >= 0 ? "+" : ""}${change.toFixed(1)} %`;
-}
-export function changeOfMeans(before: (number | null)[], after: (number | null)[]): string {
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+/** "-12.3 %": how `center` (a mean or a median) of the rounds after differs from before's; "n/a" without figures. */
+function changeOf(center: (values: number[]) => number, before: (number | null)[], after: (number | null)[]): string {
   const a = before.filter((value): value is number => value !== null);
   const b = after.filter((value): value is number => value !== null);
   if (a.length === 0 || b.length === 0) return "n/a";
-  const change = ((mean(b) - mean(a)) / mean(a)) * 100;
+  const change = ((center(b) - center(a)) / center(a)) * 100;
   return `${change >= 0 ? "+" : ""}${change.toFixed(1)} %`;
 }
+/** The change of the medians: one round in which the machine itself slowed down weighs less than in a mean. */
+export const changeOfMedians = (before: (number | null)[], after: (number | null)[]): string => changeOf(median, before, after);
+export const changeOfMeans = (before: (number | null)[], after: (number | null)[]): string => changeOf(mean, before, after);

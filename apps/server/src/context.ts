@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import { authenticateToken, readRequestToken, underSpan } from "@mithai/api";
+import { authenticateToken, readRequestToken } from "@mithai/api";
 import type { ApiDeps, RequestContext } from "@mithai/api";
+import { withQueryScope } from "@mithai/db/query-observer";
 import { requestSpanOf } from "./tracing/start-tracing";
 
 /** The running server's own bookkeeping, which server.ts feeds (its reconciler, its backups). */
@@ -29,7 +30,7 @@ declare module "fastify" {
 export async function contextFromRequest(req: FastifyRequest, options: { allowTokenHeader: boolean }): Promise<RequestContext> {
   const span = requestSpanOf(req);
   // A traced request's work runs on a handle under its span (statements and provider calls become its children).
-  const deps = span ? { ...req.server.deps, db: underSpan(req.server.deps.db, span) } : req.server.deps;
+  const deps = span ? { ...req.server.deps, db: withQueryScope(req.server.deps.db, span) } : req.server.deps;
   const token = readRequestToken(req.headers, options.allowTokenHeader);
   return {
     ...deps,

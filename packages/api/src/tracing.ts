@@ -18,19 +18,14 @@ export function enableTracing(): void {
   tracing = true;
 }
 
-const isRecordingSpan = (scope: unknown): scope is Span =>
-  typeof (scope as Partial<Span> | undefined)?.isRecording === "function" && (scope as Span).isRecording();
-
-/** The recording span a handle's work belongs to (a traced request's, or one of its steps'); undefined otherwise. */
-export function spanOf(db: DbOrTx): Span | undefined {
-  if (!tracing) return undefined;
-  const scope = queryScopeOf(db);
-  return isRecordingSpan(scope) ? scope : undefined;
+/** A handle's or call's scope (query-observer.ts) when it is a span being recorded: a traced request's, or a step's. */
+export function recordingSpanOf(scope: unknown): Span | undefined {
+  return typeof (scope as Partial<Span> | undefined)?.isRecording === "function" && (scope as Span).isRecording() ? (scope as Span) : undefined;
 }
 
-/** `db` as a handle whose statements (and provider calls made with it) are children of `span`. */
-export function underSpan(db: Db, span: Span): Db {
-  return withQueryScope(db, span);
+/** The recording span a handle's work belongs to; undefined otherwise (and always while tracing is off). */
+export function spanOf(db: DbOrTx): Span | undefined {
+  return tracing ? recordingSpanOf(queryScopeOf(db)) : undefined;
 }
 
 /** A span for one step of a traced request, whose work runs with a handle under it; an untraced one just runs. */
@@ -43,7 +38,7 @@ export function traced<T>(db: Db, name: string, attributes: Attributes, work: (d
 async function tracedUnder<T>(parent: Span, db: Db, name: string, attributes: Attributes, work: (db: Db) => Promise<T>): Promise<T> {
   const span = trace.getTracer("mithai").startSpan(name, { attributes }, trace.setSpan(ROOT_CONTEXT, parent));
   try {
-    return await work(underSpan(db, span));
+    return await work(withQueryScope(db, span));
   } catch (error) {
     span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
     throw error;

@@ -32,8 +32,7 @@ function patch(): void {
   patched = true;
   prototype.queryWithCache = async function observed(queryString, params, query) {
     if (observers.size === 0) return original.call(this, queryString, params, query);
-    const { logger } = this as unknown as { logger?: unknown };
-    const scope = logger instanceof ScopeLogger ? logger.scope : undefined;
+    const scope = scopeOfLogger((this as unknown as { logger?: unknown }).logger);
     const ends = [...observers].map((observer) => observer(queryString, scope));
     try {
       const result = await original.call(this, queryString, params, query);
@@ -55,6 +54,8 @@ class ScopeLogger {
   constructor(readonly scope: unknown) {}
   logQuery(): void {}
 }
+
+const scopeOfLogger = (logger: unknown): unknown => (logger instanceof ScopeLogger ? logger.scope : undefined);
 
 interface DrizzleInternals {
   dialect: unknown;
@@ -81,6 +82,5 @@ export function withQueryScope(db: Db, scope: unknown): Db {
 
 /** The scope `withQueryScope` gave a handle (or the transaction it opened); undefined for any other. */
 export function queryScopeOf(db: DbOrTx): unknown {
-  const { logger } = (db as unknown as DrizzleInternals).session;
-  return logger instanceof ScopeLogger ? logger.scope : undefined;
+  return scopeOfLogger((db as unknown as DrizzleInternals).session.logger);
 }

@@ -1,6 +1,6 @@
 import { propagation, ROOT_CONTEXT, trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { enableTracing, observeProviderCalls } from "@mithai/api";
+import { enableTracing, observeProviderCalls, recordingSpanOf } from "@mithai/api";
 import { observeQueries } from "@mithai/db/query-observer";
 import type { Env } from "../env";
 
@@ -39,8 +39,8 @@ export function startTracing(settings: NonNullable<Env["tracing"]>): Promise<Tra
     // request or step); on its own it would be a trace of one span.
     const noSpan = () => undefined;
     const parentOf = (scope: unknown) => {
-      const parent = scope as Partial<Span> | undefined;
-      return typeof parent?.isRecording === "function" && parent.isRecording() ? trace.setSpan(ROOT_CONTEXT, parent as Span) : undefined;
+      const parent = recordingSpanOf(scope);
+      return parent && trace.setSpan(ROOT_CONTEXT, parent);
     };
     observeQueries((statement, scope) => {
       const parent = parentOf(scope);
