@@ -204,7 +204,7 @@ async function registerShop(app: FastifyInstance, { env, database, rateLimitPref
 
   registerRequestIds(app);
   const tracing = env.tracing ? await startTracing(env.tracing) : null;
-  if (tracing) registerHttpSpans(app);
+  if (tracing) registerHttpSpans(app, tracing);
   if (metrics) registerHttpMetrics(app, metrics);
   // Third-party plugins first, then the app's own.
   await registerCompression(app);

@@ -41,6 +41,9 @@ describe("a database handle's scope, told to the observers of its statements", (
       await byId(tx).execute({ id: NO_SUCH_ID });
       await tx.transaction((savepoint) => savepoint.execute(sql`select 3 as in_savepoint`));
     });
+    // The relational builders, made on first use, are the same tables as the shop's handle's.
+    expect(Object.keys(scoped.query)).toEqual(Object.keys(handle.db.query));
+    expect("foodItems" in scoped.query).toBe(true);
     await scoped.query.foodItems.findFirst();
     const ours = heard.filter((h) => !/^(begin|commit|savepoint|release)/i.test(h.statement));
     expect(ours.map((h) => h.statement).join("\n")).toMatch(/scoped_raw[\s\S]*in_transaction[\s\S]*in_savepoint/);

@@ -67,9 +67,10 @@ interface DrizzleInternals {
 
 /**
  * The same database (same driver, pool or embedded client) as a handle whose statements, and its transactions',
- * tell the observers `scope`: a traced request's statements become spans under its own. Cheap: drizzle's database
- * object and session, not a connection (the relational query builders for the schema's tables are rebuilt, a few
- * microseconds; only a traced request pays it).
+ * tell the observers `scope`: a traced request's statements become spans under its own. Cheap: a drizzle database
+ * object and session, not a connection. The relational query builders (`db.query.<table>`, one per table of the
+ * schema, together several microseconds) are made the first time the handle's `query` is read: a traced request or
+ * tRPC step that never uses them (almost all) does not pay for them.
  */
 export function withQueryScope(db: Db, scope: unknown): Db {
   const { dialect, session, _: config, $client, $cache } = db as unknown as DrizzleInternals;
@@ -77,7 +78,21 @@ export function withQueryScope(db: Db, scope: unknown): Db {
   const scoped = new Session(session.client, dialect, session.schema, { ...session.options, logger: new ScopeLogger(scope) });
   const Database = db.constructor as new (dialect: unknown, session: unknown, schema: unknown) => Db;
   const schema = config.schema ? { schema: config.schema, fullSchema: config.fullSchema, tableNamesMap: config.tableNamesMap } : undefined;
-  return Object.assign(new Database(dialect, scoped, schema), { $client, $cache });
+  // Made without the schema (no builders), then given it: what drizzle's constructor sets, with `query` looking its
+  // builders up in a set made on first use (a proxy: defining a getter on the handle cost more than the builders saved).
+  const handle = Object.assign(new Database(dialect, scoped, undefined), { $client, $cache, _: { ...config, session: scoped } });
+  let builders: Record<string | symbol, unknown> | undefined;
+  const tables = () => (builders ??= new Database(dialect, scoped, schema).query as Record<string | symbol, unknown>);
+  handle.query = new Proxy({} as Db["query"], {
+    get: (_target, table) => tables()[table],
+    has: (_target, table) => table in tables(),
+    ownKeys: () => Reflect.ownKeys(tables()),
+    getOwnPropertyDescriptor: (_target, table) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(tables(), table);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+  return handle;
 }
 
 /** The scope `withQueryScope` gave a handle (or the transaction it opened); undefined for any other. */

@@ -4,6 +4,7 @@ import { observeProviderCalls, ORDER_MOVES, type ProviderCallOutcome, readShopFi
 import type { Db } from "@mithai/db/client";
 import { observeQueries } from "@mithai/db/query-observer";
 import { REFUND_STATUSES } from "@mithai/schema";
+import { registerHttpTally } from "./http-tally";
 
 /** Seconds: HTTP answers and database statements (most well under 100 ms), provider calls (up to the 20 s timeout). */
 const FAST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -41,8 +42,13 @@ export function createServerMetrics(sources: MetricsSources): ServerMetrics {
   collectDefaultMetrics({ register: registry, prefix: "mithai_" });
   const registers = [registry];
 
-  const httpRequests = new Counter({ name: "mithai_http_requests_total", help: "HTTP requests answered, by route pattern, method and status", labelNames: ["route", "method", "status"], registers });
-  const httpDuration = new Histogram({ name: "mithai_http_request_duration_seconds", help: "Time to answer an HTTP request, by route pattern and method", labelNames: ["route", "method"], buckets: FAST_BUCKETS, registers });
+  const httpAnswered = registerHttpTally(registry, {
+    counterName: "mithai_http_requests_total",
+    counterHelp: "HTTP requests answered, by route pattern, method and status",
+    histogramName: "mithai_http_request_duration_seconds",
+    histogramHelp: "Time to answer an HTTP request, by route pattern and method",
+    buckets: FAST_BUCKETS,
+  });
   const refusals = new Counter({ name: "mithai_refusals_total", help: "Refusals answered, by reason code (STOCK_SHORT: a customer met a stock-out)", labelNames: ["code"], registers });
   const orders = new Counter({ name: "mithai_orders_total", help: "Orders arriving at each state: placed, paid, failed, expired, refunded (a late payment refunded in full), cancelled", labelNames: ["state"], registers });
   const refunds = new Counter({ name: "mithai_refunds_total", help: "Refunds reaching each status: pending (asked of the provider), processed, failed", labelNames: ["status"], registers });
@@ -118,10 +124,7 @@ export function createServerMetrics(sources: MetricsSources): ServerMetrics {
       orderMoved: (state) => orders.inc({ state }),
       refundSettled: (status) => refunds.inc({ status }),
     },
-    httpAnswered(route, method, status, seconds) {
-      httpRequests.inc({ route, method, status });
-      httpDuration.observe({ route, method }, seconds);
-    },
+    httpAnswered,
     refused: (code) => refusals.inc({ code }),
     reconcilerPassed({ startedAt, seconds, ok }) {
       reconcilerPasses.inc({ outcome: ok ? "ok" : "failed" });
