@@ -1,15 +1,15 @@
 /**
  * npm run bench:catalogue — only the catalogue figures of `npm run bench` (REST list, REST slug, tRPC list next to a
  * bare Fastify route), on ports BENCH_PORT and BENCH_PORT + 1 (default 3310, 3311) so it can run beside another bench;
- * then the same with metrics and tracing off against on (METRICS_PORT=off and no collector, against /metrics served
- * and spans exported to a collector this bench runs), side by side in alternating rounds (BENCH_ROUNDS): on with a
- * tenth of the traces sampled (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1: how a busy shop runs it) and with
- * every request traced. The bare Fastify row shows how much the machine itself moved between rounds.
+ * then what metrics and tracing cost: the shop with them off (METRICS_PORT=off, no collector) and with them on
+ * (/metrics served, spans exported to a collector this bench runs) side by side on one core (pairedLoad), for
+ * BENCH_ROUNDS rounds of BENCH_SECONDS: a control (off against off), a hundredth of the traces sampled
+ * (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.01: how a busy shop runs it), a tenth, and every request traced.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { catalogueLoad, catalogueTable, overheadTable, type CatalogueRow } from "./catalogue";
+import { catalogueLoad, catalogueTable, pairedLoad, pairedTable, type CatalogueRow } from "./catalogue";
 import { benchBefore, benchRounds, changeOfMeans, eachRound } from "./lib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -46,28 +46,25 @@ if (before) {
   });
   process.exit(0);
 }
-// Off, a tenth sampled, everything traced: in alternating rounds (BENCH_ROUNDS, default 2), so a machine that slows
-// down or speeds up weighs on all three alike.
-const off: CatalogueRow[][] = [];
-const sampled: CatalogueRow[][] = [];
-const everything: CatalogueRow[][] = [];
-let sampledBytes = 0;
-let everythingBytes = 0;
-for (let round = 0; round < benchRounds(); round++) {
-  off.push(await load({ METRICS_PORT: "off" }));
-  let before = exported;
-  sampled.push(await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" }));
-  sampledBytes += exported - before;
-  before = exported;
-  everything.push(await load({ METRICS_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl }));
-  everythingBytes += exported - before;
+// Off against on, side by side (pairedLoad): first off against off, how far two identical shops differ here; then
+// metrics on with a hundredth of the traces sampled (how a busy shop runs it), a tenth, and every request traced.
+const tracingOn = (ratio: string | null): Record<string, string> => ({
+  METRICS_PORT: "0",
+  OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+  ...(ratio === null ? {} : { OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: ratio }),
+});
+const configurations: [string, Record<string, string>][] = [
+  ["off (METRICS_PORT=off, no OTEL_EXPORTER_OTLP_ENDPOINT) against the same: how far two identical shops differ", { METRICS_PORT: "off" }],
+  ["metrics on, tracing on with a hundredth of the traces sampled (OTEL_TRACES_SAMPLER=parentbased_traceidratio, OTEL_TRACES_SAMPLER_ARG=0.01)", tracingOn("0.01")],
+  ["metrics on, a tenth sampled (OTEL_TRACES_SAMPLER_ARG=0.1)", tracingOn("0.1")],
+  ["metrics on, every request traced (the SDK's default sampler)", tracingOn(null)],
+];
+console.log("Metrics on, tracing on with a hundredth sampled:");
+console.log(catalogueTable(await load(tracingOn("0.01"))));
+for (const [name, onEnv] of configurations) {
+  const before = exported;
+  const rows = await pairedLoad({ root, seconds, rounds: benchRounds(), ports: [port, port + 1], offEnv: { METRICS_PORT: "off" }, onEnv });
+  console.log(`\nOff against ${name}; side by side on one core, ${benchRounds()} rounds of ${seconds} s, ${((exported - before) / 1024 / 1024).toFixed(1)} MB of spans exported:`);
+  console.log(pairedTable(rows));
 }
 collector.close();
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB of spans exported`;
-console.log("Metrics and tracing on (the shop's defaults, OTEL_EXPORTER_OTLP_ENDPOINT, a tenth of the traces sampled), last round:");
-console.log(catalogueTable(sampled.at(-1)!));
-console.log(`\nOff (METRICS_PORT=off, no OTEL_EXPORTER_OTLP_ENDPOINT) against on, a tenth sampled, ${off.length} alternating rounds of ${seconds} s (${mb(sampledBytes)}):`);
-console.log(overheadTable(off, sampled));
-console.log(`\nOff against on, every request traced (${mb(everythingBytes)}):`);
-console.log(overheadTable(off, everything));
