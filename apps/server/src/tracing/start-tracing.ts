@@ -18,7 +18,7 @@ export interface Tracing {
  * The standard OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG, read as the SDK reads them, for the parent-based
  * samplers (the default `parentbased_always_on`, `parentbased_always_off`, `parentbased_traceidratio`): the share of
  * root requests to trace (a blank, invalid or out-of-range ratio is 1, as in the SDK). Null for any other sampler,
- * which the SDK then applies to every request itself.
+ * which the SDK then applies to every request itself (a name it does not know, it takes as `parentbased_always_on`).
  *
  * Why: asking the SDK costs a request about a microsecond even when it is dropped (two random ids, the ratio drawn
  * from the trace id, a non-recording span), 5 % of a catalogue read. A root request is drawn here with one random
@@ -26,7 +26,8 @@ export interface Tracing {
  * with a remote parent, and every child span, are decided by the SDK as the standard parent-based sampler would.
  */
 export function rootSampling(env: NodeJS.ProcessEnv): number | null {
-  const sampler = (env.OTEL_TRACES_SAMPLER ?? "parentbased_always_on").trim().toLowerCase();
+  // Blank is the default; any other value is taken as written (the SDK neither trims nor lowercases it).
+  const sampler = env.OTEL_TRACES_SAMPLER?.trim() ? env.OTEL_TRACES_SAMPLER : "parentbased_always_on";
   if (sampler === "parentbased_always_on") return 1;
   if (sampler === "parentbased_always_off") return 0;
   if (sampler !== "parentbased_traceidratio") return null;
