@@ -54,7 +54,7 @@ const tracingOn = (ratio: string | null): Record<string, string> => ({
   ...(ratio === null ? {} : { OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: ratio }),
 });
 const configurations: [string, Record<string, string>][] = [
-  ["off (METRICS_PORT=off, no OTEL_EXPORTER_OTLP_ENDPOINT) against the same: how far two identical shops differ", { METRICS_PORT: "off" }],
+  ["off again (the control: how far two identical shops differ)", { METRICS_PORT: "off" }],
   ["metrics on, tracing on with a hundredth of the traces sampled (OTEL_TRACES_SAMPLER=parentbased_traceidratio, OTEL_TRACES_SAMPLER_ARG=0.01)", tracingOn("0.01")],
   ["metrics on, a tenth sampled (OTEL_TRACES_SAMPLER_ARG=0.1)", tracingOn("0.1")],
   ["metrics on, every request traced (the SDK's default sampler)", tracingOn(null)],
@@ -64,7 +64,7 @@ console.log(catalogueTable(await load(tracingOn("0.01"))));
 for (const [name, onEnv] of configurations) {
   const before = exported;
   const rows = await pairedLoad({ root, seconds, rounds: benchRounds(), ports: [port, port + 1], offEnv: { METRICS_PORT: "off" }, onEnv });
-  console.log(`\nOff against ${name}; side by side on one core, ${benchRounds()} rounds of ${seconds} s, ${((exported - before) / 1024 / 1024).toFixed(1)} MB of spans exported:`);
+  console.log(`\nOff (METRICS_PORT=off, no OTEL_EXPORTER_OTLP_ENDPOINT) against ${name}; side by side on one core, ${benchRounds()} rounds of ${seconds} s, ${((exported - before) / 1024 / 1024).toFixed(1)} MB of spans exported:`);
   console.log(pairedTable(rows));
 }
 collector.close();

@@ -61,10 +61,9 @@ export interface PairedRow {
 /**
  * What a setting costs, measured side by side: the shop with it off and the shop with it on run at the same time on
  * the same core, each loaded by its own generator for the same seconds, so a machine that speeds up or slows down
- * (this shared one moved by half between two runs of the same build) weighs on both alike. Each server's CPU per
- * request is its own process's; the two share the core about evenly. Measured one after the other on this shared
- * machine, the same build's figures moved by up to 40 % between rounds; side by side, two identical shops (the
- * control bench:catalogue prints first) differ by a few percent.
+ * weighs on both alike. Each server's CPU per request is its own process's; the two share the core about evenly.
+ * Measured one after the other on this shared machine, the same build's figures moved by up to 40 % between rounds;
+ * side by side, two identical shops (the control bench:catalogue prints first) differ by a few percent.
  */
 export async function pairedLoad(options: { root: string; seconds: number; rounds: number; ports: [number, number]; offEnv: Record<string, string>; onEnv: Record<string, string> }): Promise<PairedRow[]> {
   const { root, seconds, rounds, ports } = options;

@@ -1,8 +1,8 @@
 /**
  * npm run test:guards — proves each race test can fail: for every guard in mutations.ts, runs the tests it names on
  * PostgreSQL (TEST_DATABASE_URL; the race tests share one connection on PGlite, where nothing runs at once) with that
- * guard removed, and expects them to fail (within three runs: a race's interleaving may not come in one). Exits 1 if a
- * test still passes without its guard, or a guard moved.
+ * guard removed, and expects them to fail within ATTEMPTS runs (a race's interleaving may not come in one). Exits 1
+ * if a test still passes without its guard, or a guard moved.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
