@@ -48,6 +48,25 @@ export const GUARD_MUTATIONS: GuardMutation[] = [
     replace: `.where(and(request.which, paymentStatusIn(from)))`,
     tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "never a deadlock" }],
   },
+  {
+    name: "release-stock-id-order",
+    guards: "a release of stock (an abandoned or expired order) and a reservation of the same sweets waiting on each other crosswise (a deadlock: the release locks the items' rows in id order, as the reservation does)",
+    file: "packages/api/src/stock/stock.ts",
+    // The lock's CTE and its join go: the update alone locks the rows, in the join's order.
+    find: `    ), locked as materialized (
+      select \${foodItems.id} as id from \${foodItems}
+        where \${foodItems.id} in (select id from lines) and \${foodItems.stockKg} is not null
+        order by \${foodItems.id} for update
+    ), restocked as (
+      update \${foodItems} set stock_kg = \${foodItems.stockKg} + lines.q, updated_at = now()
+        from lines join locked on locked.id = lines.id
+`,
+    replace: `    ), restocked as (
+      update \${foodItems} set stock_kg = \${foodItems.stockKg} + lines.q, updated_at = now()
+        from lines
+`,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "giving their stock back while other customers take the same sweets" }],
+  },
 ];
 
 /** The source with the guard removed; throws when its text is not there exactly once (the guard moved). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { abandonPendingOrder, paySandboxOrder } from "@mithai/api";
-import { asc, eq } from "@mithai/db/sql";
+import { asc, eq, inArray } from "@mithai/db/sql";
 import { foodItems, orders, promoCodes } from "@mithai/db/schema";
 import type { TestApp } from "../testing";
 import { createCustomer, createTwinApps, placeOrderVia, sendWebhook, testAddress, verifyVia } from "./fixtures";
@@ -50,6 +50,33 @@ describe("order lifecycle races", () => {
       expect(mine.map((order) => order.status)).toEqual([pay ? "paid" : "expired", "pending"]);
     };
     for (let i = 0; i < 40; i++) await round(i % 8 === 0);
+  });
+
+  it("abandoned orders giving their stock back while other customers take the same sweets, on two servers: never a deadlock", async () => {
+    // Six sweets with stock: the reservation locks their rows in id order; the release must too, or the two statements
+    // can each hold a row the other waits for (PostgreSQL then aborts one of them after deadlock_timeout).
+    const sweets = (await one.database.db.select({ id: foodItems.id }).from(foodItems).orderBy(asc(foodItems.slug)).limit(6)).map((row) => row.id);
+    const start = 10_000;
+    await one.database.db.update(foodItems).set({ stockKg: start }).where(inArray(foodItems.id, sweets));
+    const line = { address: testAddress, items: sweets.map((id) => ({ _id: id, quantity: 1 })) };
+    const holders: string[] = [];
+    // Each round: two customers' open orders abandoned while two others place, across both servers at once.
+    for (let i = 0; i < 30; i++) {
+      const leaving = [await createCustomer(one), await createCustomer(one)];
+      const arriving = [await createCustomer(one), await createCustomer(one)];
+      const previous = [(await placeOrderVia(one, leaving[0]!, line)).body, (await placeOrderVia(two, leaving[1]!, line)).body];
+      const [abandoned, placed] = await Promise.all([
+        Promise.all(leaving.map((customer, n) => abandonPendingOrder((n ? one : two).app.deps, customer.userId, previous[n]!.orderId))),
+        Promise.all(arriving.map((customer, n) => placeOrderVia(n ? two : one, customer, line))),
+      ]);
+      expect(placed.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(abandoned.map((order) => order.paymentStatus)).toEqual(["expired", "expired"]);
+      holders.push(...placed.map((answer) => answer.body.orderId));
+    }
+    // Every abandoned order gave its kilogram of each sweet back; every order still open holds one.
+    const left = await one.database.db.select({ stockKg: foodItems.stockKg }).from(foodItems).where(inArray(foodItems.id, sweets));
+    expect(left.map((row) => row.stockKg)).toEqual(Array(sweets.length).fill(start - holders.length));
+    await one.database.db.update(foodItems).set({ stockKg: null }).where(inArray(foodItems.id, sweets));
   });
 
   it("late payments for a single-use promo code, arriving at once on two servers, pay one order; the others are refunded", async () => {
