@@ -46,7 +46,15 @@ export const GUARD_MUTATIONS: GuardMutation[] = [
     file: "packages/api/src/lifecycle/move.ts",
     find: `.where(and(request.which, paymentStatusIn(from), customerRowsLockedFirst(request.which)))`,
     replace: `.where(and(request.which, paymentStatusIn(from)))`,
-    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "never a deadlock" }],
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "while the previous order is paid, or abandoned, on the other server" }],
+  },
+  {
+    name: "paid-gate-customer-row-first",
+    guards: "a payment (verify, webhook, the reconciler) and a place or move of the same customer waiting on each other crosswise (a deadlock: the paid gate takes the customer's row before the order's, as they do)",
+    file: "packages/api/src/payments/paid-gate.ts",
+    find: `          customerRowsLockedFirst(eq(orders.razorpayOrderId, value.razorpayOrderId)),\n`,
+    replace: ``,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "a payment takes its customer's row before its order's" }],
   },
   {
     name: "release-stock-id-order",

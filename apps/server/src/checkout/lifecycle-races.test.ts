@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { abandonPendingOrder, paySandboxOrder } from "@mithai/api";
-import { asc, eq, inArray } from "@mithai/db/sql";
-import { foodItems, orders, promoCodes } from "@mithai/db/schema";
+import { asc, eq, inArray, sql } from "@mithai/db/sql";
+import { foodItems, orders, promoCodes, users } from "@mithai/db/schema";
+import { testDatabaseKind } from "@mithai/db/testing";
 import type { TestApp } from "../testing";
-import { createCustomer, createTwinApps, placeOrderVia, sendWebhook, testAddress, verifyVia } from "./fixtures";
+import { createCustomer, createTwinApps, eventually, placeOrderVia, sendWebhook, testAddress, verifyVia } from "./fixtures";
 
 /**
  * Issue 25's races, on two app instances sharing one database (run on PostgreSQL with TEST_DATABASE_URL, where they
  * really run at once): one customer placing on both servers at once keeps one open order; late payments for a
- * single-use promo code arriving at once, by webhook and verify on both servers, give one paid order.
+ * single-use promo code arriving at once, by webhook and verify on both servers, give one paid order. And the locks'
+ * order: a payment, a place and every move take the customer's row before the order's, and a release of stock takes
+ * the sweets' rows in id order as a reservation does, so none of them waits on another crosswise (a deadlock).
  */
 describe("order lifecycle races", () => {
   let one: TestApp;
@@ -50,6 +53,26 @@ describe("order lifecycle races", () => {
       expect(mine.map((order) => order.status)).toEqual([pay ? "paid" : "expired", "pending"]);
     };
     for (let i = 0; i < 40; i++) await round(i % 8 === 0);
+  });
+
+  it.runIf(testDatabaseKind() === "postgres")("a payment takes its customer's row before its order's, as a place and every move do: never crosswise", async () => {
+    const buyer = await createCustomer(one);
+    const placed = (await placeOrderVia(one, buyer, { address: testAddress, items: [{ _id: itemId, quantity: 1 }] })).body;
+    const paid = await paySandboxOrder(one.database.db, one.env.payments, { orderId: placed.razorpayOrderId, method: "upi", succeed: true });
+    const db = one.database.db;
+    const waitingOnLocks = async () => ((await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown[]).length;
+    let verified: ReturnType<typeof verifyVia> | undefined;
+    await db.transaction(async (tx) => {
+      // What a place does first: the customer's row. The payment arriving now must wait for it...
+      await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${buyer.userId} for update`);
+      verified = verifyVia(two, buyer, paid.checkoutResponse!);
+      await eventually(async () => (await waitingOnLocks()) > 0);
+      // ...holding nothing the place takes next: the order's row is free (NOWAIT throws if the payment holds it).
+      await tx.execute(sql`select ${orders.id} from ${orders} where ${orders.id} = ${placed.orderId} for update nowait`);
+    });
+    expect((await verified!).status).toBe(200);
+    const [order] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, placed.orderId));
+    expect(order!.status).toBe("paid");
   });
 
   it("abandoned orders giving their stock back while other customers take the same sweets, on two servers: never a deadlock", async () => {
