@@ -134,14 +134,19 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-/** "-12.3 %": how `center` (a mean or a median) of the rounds after differs from before's; "n/a" without figures. */
-function changeOf(center: (values: number[]) => number, before: (number | null)[], after: (number | null)[]): string {
+/** In percent, how `center` (a mean or a median) of the rounds after differs from before's; null without figures. */
+function percentChange(center: (values: number[]) => number, before: (number | null)[], after: (number | null)[]): number | null {
   const a = before.filter((value): value is number => value !== null);
   const b = after.filter((value): value is number => value !== null);
-  if (a.length === 0 || b.length === 0) return "n/a";
-  const change = ((center(b) - center(a)) / center(a)) * 100;
-  return `${change >= 0 ? "+" : ""}${change.toFixed(1)} %`;
+  return a.length === 0 || b.length === 0 ? null : ((center(b) - center(a)) / center(a)) * 100;
 }
+/** "-12.3 %", or "n/a" without figures. */
+function changeOf(center: (values: number[]) => number, before: (number | null)[], after: (number | null)[]): string {
+  const change = percentChange(center, before, after);
+  return change === null ? "n/a" : `${change >= 0 ? "+" : ""}${change.toFixed(1)} %`;
+}
+/** The change of the medians in percent (Infinity without figures): what a target is checked against. */
+export const medianChange = (before: (number | null)[], after: (number | null)[]): number => percentChange(median, before, after) ?? Number.POSITIVE_INFINITY;
 /** The change of the medians: one round in which the machine itself slowed down weighs less than in a mean. */
 export const changeOfMedians = (before: (number | null)[], after: (number | null)[]): string => changeOf(median, before, after);
 export const changeOfMeans = (before: (number | null)[], after: (number | null)[]): string => changeOf(mean, before, after);

@@ -1,10 +1,11 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { CatalogCache } from "@mithai/api";
 import { observeProviderCalls, ORDER_MOVES, type ProviderCallOutcome, readShopFigures, type ShopFigures, type ShopMetrics } from "@mithai/api";
 import type { Db } from "@mithai/db/client";
 import { observeQueries } from "@mithai/db/query-observer";
 import { REFUND_STATUSES } from "@mithai/schema";
 import { registerHttpTally } from "./http-tally";
+import { collectProcessMetrics } from "./process-metrics";
 
 /** Seconds: HTTP answers and database statements (most well under 100 ms), provider calls (up to the 20 s timeout). */
 const FAST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -38,8 +39,8 @@ export interface ServerMetrics {
 
 export function createServerMetrics(sources: MetricsSources): ServerMetrics {
   const registry = new Registry();
-  // Process figures (CPU, memory, heap, event-loop lag, GC, handles) under the same prefix.
-  collectDefaultMetrics({ register: registry, prefix: "mithai_" });
+  // Process figures (CPU, memory, heap, event-loop lag, handles) under the same prefix.
+  collectProcessMetrics(registry, "mithai_");
   const registers = [registry];
 
   const httpAnswered = registerHttpTally(registry, {
