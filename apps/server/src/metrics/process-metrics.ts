@@ -6,7 +6,7 @@ import type { Registry } from "prom-client";
  * start time, memory, file descriptors, resources, handles and requests, heap and its spaces, event-loop lag, version.
  * Each is a file of its own in prom-client (`lib/metrics/<name>.js`, a function of the registry and the options).
  */
-export const PROCESS_COLLECTORS = [
+export const PROCESS_COLLECTOR_NAMES = [
   "processCpuTotal",
   "processStartTime",
   "osMemoryHeap",
@@ -25,7 +25,7 @@ type Collector = (registry: Registry, options: { prefix: string; eventLoopMonito
 const require = createRequire(import.meta.url);
 
 /** How often the event loop's delay is sampled (prom-client's default: 10 ms). */
-export const EVENT_LOOP_SAMPLE_MS = 100;
+const EVENT_LOOP_SAMPLE_MS = 100;
 
 /**
  * The process's figures under `prefix` (`mithai_process_*`, `mithai_nodejs_*`): prom-client's defaults without its GC
@@ -35,7 +35,7 @@ export const EVENT_LOOP_SAMPLE_MS = 100;
  * longer than the sampling interval still shows in full in the lag figures.
  */
 export function collectProcessMetrics(registry: Registry, prefix: string): void {
-  for (const name of PROCESS_COLLECTORS) {
+  for (const name of PROCESS_COLLECTOR_NAMES) {
     (require(`prom-client/lib/metrics/${name}.js`) as Collector)(registry, { prefix, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   }
 }
