@@ -1,33 +1,37 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_WORKERS, e2eShops } from "./e2e/support/shops";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = ".data/e2e";
-
-/** Whole journeys in Debian's chromium against the built app served by the real server on a fresh embedded database. */
+/**
+ * Whole journeys in Debian's chromium against the built app served by the real server on a fresh embedded database,
+ * one server per worker (e2e/support/shops.ts): a spec file runs whole, in order, on one worker's shop.
+ */
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // baseURL: each worker's own shop (e2e/support/test.ts).
+    // No traces: recording one for every test cost a quarter of the run (docs/figures.md); `--trace retain-on-failure`.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's chromium-headless-shell (scripts/ensure-chromium.sh), as Playwright runs headless by default: a page
+      // costs about 40 % of the CPU the full browser's headless mode spends on it (docs/figures.md).
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
   projects: [{ name: "mobile-chromium", use: { ...devices["Pixel 7"], browserName: "chromium" } }],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node apps/server/dist/server.js`,
-    url: `http://127.0.0.1:${PORT}/readyz`,
+  // METRICS_PORT 0: /metrics on a free port, so browser tests never fight another shop on this machine for 9464.
+  webServer: e2eShops.map(({ port, url, dataDir }) => ({
+    command: `rm -rf ${dataDir} && node apps/server/dist/server.js`,
+    url: `${url}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    // METRICS_PORT 0: /metrics on a free port, so browser tests never fight another shop on this machine for 9464.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${PORT}`, METRICS_PORT: "0" },
-  },
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: url, METRICS_PORT: "0" },
+  })),
 });

@@ -6,7 +6,8 @@
  * request costs for an e-mail with an account and for one without (they should be the same: both write the outbox
  * row with one INSERT … SELECT, and the mail is the outbox worker's work).
  */
-import { authenticateToken, createTestContext, requestPasswordReset, signAuthToken, verifyAuthToken } from "@mithai/api";
+import { authenticateToken, requestPasswordReset, signAuthToken, verifyAuthToken } from "@mithai/api";
+import { createTestContext } from "@mithai/api/testing";
 import type { RateLimiter } from "@mithai/api";
 import { eq } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";

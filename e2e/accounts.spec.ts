@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { STORAGE_KEYS } from "@mithai/schema";
 import { PASSWORD, createCustomer, resetLinkMailedTo, signUpThroughPopup, uniqueEmail } from "./support/accounts";
 import { E2E_ADMIN, adminToken } from "./support/admin";

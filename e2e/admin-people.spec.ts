@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createCustomer } from "./support/accounts";
 import { openAsAdmin } from "./support/admin";
 

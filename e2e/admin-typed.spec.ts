@@ -1,4 +1,4 @@
-import { expect, test, type Request } from "@playwright/test";
+import { expect, test, type Request } from "./support/test";
 import sharp from "sharp";
 import { openAsAdmin } from "./support/admin";
 

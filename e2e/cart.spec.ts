@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import AxeBuilder from "@axe-core/playwright";
 import { createCustomer, logInInOpenPopup, signUpInOpenPopup } from "./support/accounts";
 

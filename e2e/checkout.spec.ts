@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { createCustomer } from "./support/accounts";
 
 /** A customer made through the REST API with Kaju Katli in the server cart, signed in in this page. */

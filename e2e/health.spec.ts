@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { openAsAdmin } from "./support/admin";
 
 /** The owner's Health panel (issue 31): each part of the shop green, amber or red, with what to do. Phone-sized viewport. */

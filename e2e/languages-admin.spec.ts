@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { openAsAdmin } from "./support/admin";
 
 /** The admin gives an item a Hindi name; the Hindi product page carries it (issue 28). Phone-sized viewport. */

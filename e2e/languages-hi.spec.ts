@@ -1,4 +1,4 @@
-import { test } from "@playwright/test";
+import { test } from "./support/test";
 import { languageJourney } from "./support/language-journey";
 
 test.describe("the shop in Hindi", () => {

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { addShopDays, formatRupees, shopDay, weekdayOf } from "@mithai/schema";
 import { createCustomer } from "./support/accounts";
 import { adminToken, openAsAdmin } from "./support/admin";
@@ -79,8 +79,15 @@ function deliveryDay(days: number): string {
   return weekdayOf(day) === 0 ? addShopDays(day, 1) : day;
 }
 
+const pdfDirs: string[] = [];
+test.afterAll(() => {
+  for (const dir of pdfDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The PDF written to a temporary folder (removed after the file's tests) for poppler and zbarimg to read. */
 function pdfFiles(pdf: Buffer): { dir: string; file: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "mithai-e2e-pdf-"));
+  pdfDirs.push(dir);
   const file = path.join(dir, "doc.pdf");
   writeFileSync(file, pdf);
   return { dir, file };
@@ -231,8 +238,25 @@ test.describe("the owner's day", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     const card = page.getByRole("article", { name: `Order ${order.number}` });
     await expect(card).toBeVisible();
-    const [popup] = await Promise.all([page.waitForEvent("popup"), card.getByRole("button", { name: `Packing slip for ${order.number}` }).click()]);
-    await expect.poll(() => popup.url()).toMatch(/^blob:/);
+    // The new tab gets the slip: a browser with a PDF viewer shows it from memory (a blob: address); one without (a
+    // phone's, the headless shell these tests run) downloads it, and the download is this order's slip. The download
+    // can start before the click's promise settles, so the tab is listened to as soon as it opens.
+    const opened = new Promise<{ popup: Page; slip: Promise<Buffer | null> }>((resolve) =>
+      page.once("popup", (popup) => {
+        const downloaded = popup.waitForEvent("download", { timeout: 30_000 }).then(async (download) => readFileSync(await download.path()));
+        // A download aborts the tab's navigation; a shown slip stays at its blob: address.
+        const shown = popup.waitForURL(/^blob:/, { timeout: 30_000 }).then(() => null);
+        const neither = () => {
+          throw new Error("the packing slip's tab neither downloaded the slip nor showed it within 30 s");
+        };
+        resolve({ popup, slip: Promise.any([shown, downloaded]).catch(neither) });
+      }),
+    );
+    await card.getByRole("button", { name: `Packing slip for ${order.number}` }).click();
+    const { popup, slip: slipPromise } = await opened;
+    const slip = await slipPromise;
+    if (slip) expect(execFileSync("pdftotext", ["-layout", pdfFiles(slip).file, "-"], { encoding: "utf8" })).toContain(order.number);
+    else expect(popup.url()).toMatch(/^blob:/);
     await popup.close();
 
     // The day's slips: one PDF, this order's among them.

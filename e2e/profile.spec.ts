@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createCustomer } from "./support/accounts";
 
 /** The dashboard's profile and saved addresses can be changed, not only read (issue 16). Phone-sized viewport. */

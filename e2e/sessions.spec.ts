@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./support/test";
 import { STORAGE_KEYS } from "@mithai/schema";
 import { PASSWORD, fromOwnClient, logInInOpenPopup, signUpThroughPopup } from "./support/accounts";
 import { adminToken } from "./support/admin";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { formatRupees, MOBILE_MESSAGE } from "@mithai/schema";
 import { createCustomer, signUpInOpenPopup } from "./support/accounts";
 import { adminToken } from "./support/admin";

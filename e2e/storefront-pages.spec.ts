@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 const CANCELLATION_FACTS = [
   // The window comes first (CANCEL_WINDOW_MINUTES, 60 by default), then what is not refunded (issue 17).

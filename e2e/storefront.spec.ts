@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test.describe("storefront browsing", () => {
   test("home shows the catalogue, and a category filters it and resets on a second click", async ({ page }) => {

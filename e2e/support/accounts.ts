@@ -1,8 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { readNewestOutboxMail } from "../../packages/api/src/mail/eml-files";
-
-/** The e2e server's DATA_DIR is .data/e2e (playwright.config.ts), relative to the repository root. */
-export const OUTBOX_DIR = ".data/e2e/outbox";
+import { e2eShop } from "./shops";
 
 let counter = 0;
 /** A fresh e-mail per call, so tests never collide on the shared server. */
@@ -65,7 +63,7 @@ export async function resetLinkMailedTo(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const mail = await readNewestOutboxMail(OUTBOX_DIR);
+      const mail = await readNewestOutboxMail(e2eShop(test.info().parallelIndex).outboxDir);
       if (!mail?.includes(`To: ${email}`)) return null;
       link = mail.match(/https?:\/\/\S+?\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
       return link ?? null;

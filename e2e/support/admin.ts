@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test";
 import { STORAGE_KEYS } from "@mithai/schema";
 import { fromOwnClient } from "./accounts";
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test";
 
 /**
  * The Latin-script words a Hindi or Telugu page may still show: brand names, the language switcher's "English", and

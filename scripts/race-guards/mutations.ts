@@ -28,7 +28,7 @@ export const GUARD_MUTATIONS: GuardMutation[] = [
     name: "late-promo-row-lock",
     guards: "two late payments taking a single-use promo code's last use (the code's row locked at payment time)",
     file: "packages/api/src/promos/promos.ts",
-    find: `.where(eq(promoCodes.id, order.promoCodeId)).for("update") : [];`,
+    find: `.where(eq(promoCodes.id, order.promoCodeId)).for("no key update") : [];`,
     replace: `.where(eq(promoCodes.id, order.promoCodeId)) : [];`,
     tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "late payments for a single-use promo code" }],
   },
@@ -74,6 +74,14 @@ export const GUARD_MUTATIONS: GuardMutation[] = [
         from lines
 `,
     tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "giving their stock back while other customers take the same sweets" }],
+  },
+  {
+    name: "promo-row-no-key-update",
+    guards: "a release of stock (its order's second update re-checks the promo code's key, FOR KEY SHARE) and a place holding the code's row waiting on each other crosswise (a deadlock: the code's row is locked FOR NO KEY UPDATE, which a key check does not wait for)",
+    file: "packages/api/src/promos/promos.ts",
+    find: `const [row] = lock ? await query.for("no key update") : await query;`,
+    replace: `const [row] = lock ? await query.for("update") : await query;`,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "abandoned orders with a promo code giving their stock back" }],
   },
 ];
 

@@ -4,7 +4,7 @@ import fastifyPlugin from "fastify-plugin";
 import type { ApiDeps } from "@mithai/api";
 import {
   AppError,
-  assertNoNul,
+  assertStorableInput,
   createCatalogCache,
   createLimits,
   createMailer,
@@ -215,7 +215,7 @@ async function registerShop(app: FastifyInstance, { env, database, rateLimitPref
   // REST (and tRPC mutation) input: params, query and parsed body, before any handler queries with it.
   app.addHook("preHandler", (req, _reply, done) => {
     try {
-      assertNoNul([req.params, req.query, req.body]);
+      assertStorableInput([req.params, req.query, req.body]);
       done();
     } catch (error) {
       done(error as Error);

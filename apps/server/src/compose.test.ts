@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { parse } from "yaml";
 import { loadEnv } from "./env";
 
@@ -74,7 +74,9 @@ describe("docker-compose.yml", () => {
     );
     const vars = { JWT_SECRET: "a-compose-test-secret-that-is-long-enough", ALLOW_SANDBOX_PAYMENTS: "true" };
     const appEnv = Object.fromEntries(Object.entries(services.app!.environment!).map(([name, value]) => [name, interpolate(String(value), vars)]));
-    const env = loadEnv({ ...dockerfileEnv, ...appEnv, DATA_DIR: mkdtempSync(path.join(tmpdir(), "mithai-compose-")) });
+    const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-compose-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env = loadEnv({ ...dockerfileEnv, ...appEnv, DATA_DIR: dataDir });
     expect(env.nodeEnv).toBe("production");
     expect(env.port).toBe(3000);
     expect(new URL(env.databaseUrl!).host).toBe("db:5432");

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv } from "./env";
+import { temporaryFolders } from "./folders-testing";
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), "mithai-env-"));
+const dataDir = temporaryFolders("mithai-env-");
 
 describe("environment", () => {
   it("has working defaults: port 3000, embedded database, sandbox payments, generated JWT secret kept in DATA_DIR", () => {

@@ -2,15 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./env";
-import { freePort } from "./faults/processes";
+import { freePort, programArgs } from "./faults/processes";
 import { isStaticFile } from "./app";
 import { loggerOptions, SHOP_ADDRESS_FILE, startMessage } from "./logging";
 import { captureLogs, createTestApp } from "./testing";
 
-const serverEntry = fileURLToPath(new URL("./server.ts", import.meta.url));
 
 describe("logs a person can read (issue 16)", () => {
   const env = (vars: Record<string, string> = {}) => loadEnv({ NODE_ENV: "test", DATA_DIR: "/nonexistent/data", JWT_SECRET: "x".repeat(40), ...vars });
@@ -56,7 +54,7 @@ describe("logs a person can read (issue 16)", () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-logs-"));
       const port = await freePort();
       const childEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "", LOG_LEVEL: "info", SEED_DEMO: "false" };
-      const args = ["--import", "tsx", serverEntry];
+      const args = programArgs("server");
       // `script` gives the server a pseudo-terminal, as a person's shell would.
       // A process group of its own, so that `script` and the server under it end together, even when the test is cut off.
       const child = terminal
@@ -121,9 +119,8 @@ describe("logs a person can read (issue 16)", () => {
       // A live process (this test) holds the embedded database, as a running shop on PORT 3471 would.
       writeFileSync(path.join(dataDir, "pglite.lock"), `${process.pid}\n`);
       writeFileSync(path.join(dataDir, SHOP_ADDRESS_FILE), JSON.stringify({ pid: process.pid, url: "http://localhost:3471" }));
-      const script = fileURLToPath(new URL("./cli/admin-create.ts", import.meta.url));
       const { PORT: _port, PUBLIC_URL: _url, ...rest } = process.env;
-      const child = spawn(process.execPath, ["--import", "tsx", script, "--name", "Asha", "--email", "asha@example.in", "--password", "kaju-katli-2024"], {
+      const child = spawn(process.execPath, [...programArgs("admin-create"), "--name", "Asha", "--email", "asha@example.in", "--password", "kaju-katli-2024"], {
         env: { ...rest, DATA_DIR: dataDir, NODE_ENV: "test", JWT_SECRET: "x".repeat(40) },
       });
       let stderr = "";

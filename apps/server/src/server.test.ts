@@ -1,15 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { programArgs } from "./faults/processes";
+import { temporaryFolders } from "./folders-testing";
 
-const serverEntry = fileURLToPath(new URL("./server.ts", import.meta.url));
-
-/** Starts the real entry point (tsx), waits for its "listening" log line and returns its URL. */
+/** Starts the real server (`programArgs`), waits for its "listening" log line and returns its URL. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+  const child = spawn(process.execPath, programArgs("server"), {
     env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -28,8 +24,10 @@ function startServer(env: Record<string, string>) {
 }
 
 describe("server process", { timeout: 180_000 }, () => {
+  const newDataDir = temporaryFolders("mithai-proc-");
+
   it("migrates, seeds the demo catalogue on an embedded database, serves, and shuts down cleanly on SIGTERM", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-proc-"));
+    const dataDir = newDataDir();
     const server = startServer({ DATA_DIR: dataDir });
     const url = await server.url;
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
@@ -51,7 +49,7 @@ describe("server process", { timeout: 180_000 }, () => {
   });
 
   it("refuses to start with a bad variable, naming it in one line", async () => {
-    const server = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "mithai-proc-")), PORT: "not-a-port" });
+    const server = startServer({ DATA_DIR: newDataDir(), PORT: "not-a-port" });
     await expect(server.url).rejects.toThrow(/Invalid environment variable PORT/);
     expect(await server.exited).toBe(1);
   });

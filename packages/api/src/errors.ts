@@ -48,6 +48,15 @@ export function invalidInput(error: ZodError): AppError {
   return new AppError("VALIDATION", fieldErrors[0] ? namedMessage(fieldErrors[0]) : "The request is not valid", { fieldErrors });
 }
 
+/**
+ * A refused input that its contract could not even check: zod runs its length checks on any value that has a `length`
+ * (after "expected text", too), and a JSON object whose own `toString` is not a function cannot be compared, so the
+ * check throws. That is the input's fault, answered 400 like any refused field, never a 500.
+ */
+export function uncheckableInput(cause: unknown): AppError {
+  return new AppError("VALIDATION", "The request is not valid: a field holds a value of the wrong type", { cause });
+}
+
 /** The whole message of an unexpected 5xx answer (REST or tRPC): no internals, and the id the log line carries. */
 export function somethingWentWrong(requestId: string | undefined): string {
   const tail = requestId ? `; if it keeps failing, quote request id ${requestId}` : "";

@@ -1,5 +1,6 @@
-// @mithai/api's one public entry: what the server, the typed client (types only), the tools and the benchmarks use of
-// the domain — the router's type, the services the REST adapters call, the workers, and the test context (testing).
+// @mithai/api's public entry: what the server, the typed client (types only), the tools and the benchmarks use of
+// the domain — the router's type, the services the REST adapters call, the workers. Tests take their context and
+// fixtures from `@mithai/api/testing`, which no program imports.
 export * from "./accounts/logout";
 export * from "./accounts/password-reset";
 export * from "./accounts/sessions";
@@ -38,7 +39,7 @@ export * from "./metrics";
 export * from "./notify/whatsapp/cloud-api";
 export * from "./notify/whatsapp/sandbox";
 export * from "./notify/whatsapp/templates";
-export * from "./nul-text";
+export * from "./input-guard";
 export * from "./orders/history";
 export * from "./orders/place";
 export * from "./orders/verify";
@@ -60,5 +61,4 @@ export * from "./refunds/provider-sync";
 export * from "./reviews/service";
 export * from "./root";
 export * from "./stock/stock";
-export * from "./testing";
 export * from "./tracing";

@@ -26,6 +26,8 @@ import {
 } from "./payments/sandbox-gateway";
 import { createRateLimiterFactory } from "./rate-limit";
 
+export { pdfFonts, pdfQrCodes, pdfText } from "./pdf-testing";
+
 export const TEST_CONFIG: ApiConfig = {
   shopName: "Mithai",
   publicUrl: "https://shop.example.in",

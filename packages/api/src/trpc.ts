@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { type ReasonCode, reasonOfStatus } from "@mithai/schema";
 import { isDatabaseUnavailable } from "@mithai/db/errors";
 import { AppError, databaseUnavailable, invalidInput, somethingWentWrong } from "./errors";
-import { assertNoNul } from "./nul-text";
+import { assertStorableInput } from "./input-guard";
 import { traced } from "./tracing";
 import { assertAdmin, requireSignedIn } from "./auth/guards";
 import type { RequestContext } from "./request-context";
@@ -68,13 +68,13 @@ const procedureSpans = t.middleware(({ path, type, ctx, next }) =>
   ),
 );
 
-/** Every procedure's raw input is refused when it carries text PostgreSQL cannot store. */
-const storableText = t.middleware(async ({ getRawInput, next }) => {
-  assertNoNul(await getRawInput());
+/** Every procedure's raw input is refused when it carries what no check may see (input-guard.ts). */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  assertStorableInput(await getRawInput());
   return next();
 });
 
-export const publicProcedure = t.procedure.use(procedureSpans).use(domainErrors).use(storableText);
+export const publicProcedure = t.procedure.use(procedureSpans).use(domainErrors).use(storableInput);
 
 export const customerProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: requireSignedIn(ctx) }));
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -29,7 +29,10 @@ export async function setup(): Promise<() => Promise<void>> {
     process.env[PGLITE_TEMPLATE_ENV] = file;
     return async () => {
       delete process.env[PGLITE_TEMPLATE_ENV];
-      rmSync(file, { force: true });
+      // The template and the on-disk copies of it that workers made for the servers they started (testing.ts).
+      for (const name of readdirSync(path.dirname(file))) {
+        if (name.startsWith(path.basename(file))) rmSync(path.join(path.dirname(file), name), { recursive: true, force: true });
+      }
     };
   }
 

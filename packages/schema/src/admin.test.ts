@@ -37,6 +37,17 @@ describe("foodItemInputSchema", () => {
     expect(foodItemInputSchema.parse({ ...base, faq: JSON.stringify(base.faq) }).faq).toEqual(base.faq);
   });
 
+  it("refuses a form's FAQ text holding an object no check can read (zod threw on it before)", () => {
+    // `{"length":{"toString":0}}` where text belongs: zod's length checks run on it and cannot compare the length.
+    const unreadable = { length: { toString: 0 } };
+    const faq = JSON.stringify(base.faq.map((entry) => ({ ...entry, question: unreadable })));
+    const parsed = foodItemInputSchema.safeParse({ ...base, faq });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["faq"]);
+    const translations = JSON.stringify({ hi: { name: unreadable } });
+    expect(foodItemInputSchema.safeParse({ ...base, translations }).error?.issues.map((issue) => issue.path.join("."))).toEqual(["translations"]);
+  });
+
   it.each([0, 0.99, 100000.01, 12.345, Number.NaN, Infinity])("refuses the price %d", (price) => {
     expect(foodItemInputSchema.safeParse({ ...base, price }).success).toBe(false);
   });

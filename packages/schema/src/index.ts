@@ -20,6 +20,7 @@ export * from "./contracts/payments";
 export * from "./contracts/reviews";
 export * from "./contracts/z";
 export * from "./csv";
+export * from "./json-input";
 export * from "./kitchen";
 export * from "./language-paths";
 export * from "./languages";

@@ -35,6 +35,11 @@ export const REASON_HTTP_STATUS = {
   PROMO_MIN_SUBTOTAL: 400,
   /** The month's ₹150 discount is held by another of the customer's orders. */
   DISCOUNT_TAKEN: 409,
+  /**
+   * The month's ₹150 discount an unpaid order carries is no longer earned: the earlier kept order it stood on was
+   * cancelled or refunded meanwhile (a late payment for it is then refunded in full).
+   */
+  DISCOUNT_NOT_EARNED: 409,
   /** No delivery zone covers the PIN code. */
   NOT_SERVICEABLE: 400,
   /** Cancelling online is past its window after payment (or switched off). */

@@ -2,19 +2,17 @@ import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPostgresDatabase } from "@mithai/db/testing";
-import { startServer, type ServerProcess } from "../faults/processes";
+import { programArgs, startServer, type ServerProcess } from "../faults/processes";
 import { call, checkout, ok, register, type Answer } from "../faults/shopper";
 
-const cliDir = fileURLToPath(new URL("../cli/", import.meta.url));
 const JWT_SECRET = "backup-test-secret-that-is-long-enough-for-hs256";
 
-/** Runs `npm run backup` / `npm run restore` as a person would (through tsx), with the shop's settings. */
+/** Runs the backup / restore command (`programArgs`) as `npm run backup` / `npm run restore` would, with the shop's settings. */
 function cli(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(cliDir, `${script}.ts`), ...args], {
+    const child = spawn(process.execPath, [...programArgs(script), ...args], {
       env: { ...process.env, JWT_SECRET, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -168,11 +166,14 @@ describe.each([
     }
     const noFolder = await cli("backup", ["--out", path.join(work, "no-such-folder", "b.tar")], shop.env);
     expect(noFolder.code).toBe(1);
-    expect(noFolder.output).toMatch(/no-such-folder/);
+    expect(noFolder.output, server.output()).toMatch(/no-such-folder/);
     expect(readdirSync(work).some((name) => name.includes(".partial-"))).toBe(false);
-    const usage = await cli("restore", [], {});
-    expect(usage.code).toBe(1);
-    expect(usage.output).toContain("Usage: npm run restore");
+    // A missing or extra file is wrong usage, as an unknown option is: exit 2, and the usage.
+    for (const args of [[], [path.join(work, "a.tar"), path.join(work, "b.tar")]]) {
+      const usage = await cli("restore", args, {});
+      expect(usage.code, usage.output).toBe(2);
+      expect(usage.output).toContain("Usage: npm run restore");
+    }
     copyFileSync(file, path.join(work, "copy.tar"));
     expect(statSync(path.join(work, "copy.tar")).size).toBe(whole.length);
   }, 120_000);

@@ -1,26 +1,15 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "@mithai/db/sql";
 import { foodItems, invoices } from "@mithai/db/schema";
 import { invoiceDocument, invoiceDocumentData } from "@mithai/api";
+import { pdfText } from "@mithai/api/testing";
 import { bearer, createAccount } from "../rest/admin-fixtures";
 import { type TestApp } from "../testing";
 import { createCheckoutApp, createCustomer, fillCart, payInSandboxWindow, placeOrderVia, testAddress, verifyVia, type Customer } from "./fixtures";
 
 /** The text of a PDF, as poppler's pdftotext reads it (keeping the layout, so a row's figures stay on one line). */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "mithai-pdf-"));
-  try {
-    const file = path.join(dir, "doc.pdf");
-    writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const layoutText = (pdf: Buffer) => pdfText(pdf, { layout: true });
 
 /** The tax invoice PDF (issue 17): who may read it, and figures that reconcile with what was paid. */
 describe("the invoice PDF", () => {
@@ -51,7 +40,7 @@ describe("the invoice PDF", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = pdfText(res.rawPayload);
+    const text = layoutText(res.rawPayload);
     expect(text).toContain("TAX INVOICE");
     expect(text).toContain("Mithai Sweets Pvt Ltd");
     expect(text).toContain("GSTIN: 36AABCM1234F1Z5");
@@ -97,7 +86,7 @@ describe("the invoice PDF", () => {
     const { supplier } = t.app.deps.config;
     t.app.deps.config.supplier = { ...supplier, gstin: undefined };
     try {
-      const bill = pdfText((await t.app.inject({ url: `/api/order/${placed.orderId}/invoice`, headers: bearer(buyer.token) })).rawPayload);
+      const bill = layoutText((await t.app.inject({ url: `/api/order/${placed.orderId}/invoice`, headers: bearer(buyer.token) })).rawPayload);
       expect(bill).toContain("BILL OF SUPPLY");
       expect(bill).toContain("Not registered for GST");
       expect(bill).not.toMatch(/IGST|CGST|SGST|Taxable value/);
@@ -126,7 +115,7 @@ describe("the invoice PDF", () => {
     for (const written of [encodeURIComponent(number), number.replaceAll("/", "-")]) {
       const res = await t.app.inject({ url: `/api/order/${placed.orderId}/credit-notes/${written}`, headers: bearer(buyer.token) });
       expect(res.statusCode).toBe(200);
-      const text = pdfText(res.rawPayload);
+      const text = layoutText(res.rawPayload);
       expect(text).toContain("CREDIT NOTE");
       expect(text).toContain(number);
       if (process.env.KEEP_INVOICE_PDF) writeFileSync(`${process.env.KEEP_INVOICE_PDF}.credit.pdf`, res.rawPayload);
@@ -150,7 +139,7 @@ describe("the invoice PDF", () => {
     expect(placed.discountApplied).toBe(true);
     const pdf = (await t.app.inject({ url: `/api/order/${placed.orderId}/invoice`, headers: bearer(buyer.token) })).rawPayload;
     if (process.env.KEEP_INVOICE_PDF) writeFileSync(process.env.KEEP_INVOICE_PDF, pdf);
-    const text = pdfText(pdf);
+    const text = layoutText(pdf);
     expect(text).toMatch(/CGST: Rs\. [\d,]+\.\d\d\s+SGST: Rs\. [\d,]+\.\d\d/);
     expect(text).not.toContain("IGST");
     expect(text).toContain(`Total paid: Rs. ${new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2 }).format(placed.amount / 100)}`);

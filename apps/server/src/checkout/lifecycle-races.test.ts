@@ -75,31 +75,48 @@ describe("order lifecycle races", () => {
     expect(order!.status).toBe("paid");
   });
 
-  it("abandoned orders giving their stock back while other customers take the same sweets, on two servers: never a deadlock", async () => {
-    // Six sweets with stock: the reservation locks their rows in id order; the release must too, or the two statements
-    // can each hold a row the other waits for (PostgreSQL then aborts one of them after deadlock_timeout).
-    const sweets = (await one.database.db.select({ id: foodItems.id }).from(foodItems).orderBy(asc(foodItems.slug)).limit(6)).map((row) => row.id);
+  /**
+   * Thirty rounds, across both servers at once: two customers' open orders (a kilogram of each of `count` sweets with
+   * stock, and `promoCode` if given) abandoned while two other customers place the same. Every abandoned order gives its
+   * kilograms back; every order still open holds them.
+   */
+  async function abandonWhileOthersPlace(count: number, promoCode?: string) {
+    const sweets = (await one.database.db.select({ id: foodItems.id }).from(foodItems).orderBy(asc(foodItems.slug)).limit(count)).map((row) => row.id);
     const start = 10_000;
     await one.database.db.update(foodItems).set({ stockKg: start }).where(inArray(foodItems.id, sweets));
-    const line = { address: testAddress, items: sweets.map((id) => ({ _id: id, quantity: 1 })) };
-    const holders: string[] = [];
-    // Each round: two customers' open orders abandoned while two others place, across both servers at once.
+    const line = { address: testAddress, items: sweets.map((id) => ({ _id: id, quantity: 1 })), ...(promoCode ? { promoCode } : {}) };
+    let holders = 0;
     for (let i = 0; i < 30; i++) {
       const leaving = [await createCustomer(one), await createCustomer(one)];
       const arriving = [await createCustomer(one), await createCustomer(one)];
       const previous = [(await placeOrderVia(one, leaving[0]!, line)).body, (await placeOrderVia(two, leaving[1]!, line)).body];
+      if (promoCode) expect(previous.map((order) => order.promoApplied)).toEqual([true, true]);
       const [abandoned, placed] = await Promise.all([
         Promise.all(leaving.map((customer, n) => abandonPendingOrder((n ? one : two).app.deps, customer.userId, previous[n]!.orderId))),
         Promise.all(arriving.map((customer, n) => placeOrderVia(n ? two : one, customer, line))),
       ]);
       expect(placed.map((answer) => answer.status)).toEqual([200, 200]);
       expect(abandoned.map((order) => order.paymentStatus)).toEqual(["expired", "expired"]);
-      holders.push(...placed.map((answer) => answer.body.orderId));
+      holders += placed.length;
     }
-    // Every abandoned order gave its kilogram of each sweet back; every order still open holds one.
     const left = await one.database.db.select({ stockKg: foodItems.stockKg }).from(foodItems).where(inArray(foodItems.id, sweets));
-    expect(left.map((row) => row.stockKg)).toEqual(Array(sweets.length).fill(start - holders.length));
+    expect(left.map((row) => row.stockKg)).toEqual(Array(sweets.length).fill(start - holders));
     await one.database.db.update(foodItems).set({ stockKg: null }).where(inArray(foodItems.id, sweets));
+  }
+
+  it("abandoned orders giving their stock back while other customers take the same sweets, on two servers: never a deadlock", async () => {
+    // Six sweets with stock: the reservation locks their rows in id order; the release must too, or the two statements
+    // can each hold a row the other waits for (PostgreSQL then aborts one of them after deadlock_timeout).
+    await abandonWhileOthersPlace(6);
+  });
+
+  it("abandoned orders with a promo code giving their stock back while others place with the same code, on two servers: never a deadlock", async () => {
+    // The model test's find: a release updates the order row a second time in its transaction, so PostgreSQL checks
+    // its promo code's foreign key again (FOR KEY SHARE on the code's row) while holding the sweets' rows; a place
+    // holds the code's row and waits for a sweet's. The code's row is locked FOR NO KEY UPDATE, which a key check
+    // does not wait for.
+    await one.database.db.insert(promoCodes).values({ code: "RACEFLAT", kind: "flat", value: 10, maxUses: 10_000 });
+    await abandonWhileOthersPlace(2, "RACEFLAT");
   });
 
   it("late payments for a single-use promo code, arriving at once on two servers, pay one order; the others are refunded", async () => {

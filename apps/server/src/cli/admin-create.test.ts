@@ -2,20 +2,19 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@mithai/db/client";
 import { eq } from "@mithai/db/sql";
 import { users } from "@mithai/db/schema";
+import { programArgs } from "../faults/processes";
 
 const run = promisify(execFile);
-const script = fileURLToPath(new URL("./admin-create.ts", import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const adminCreate = (...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", script, ...args], {
+  run(process.execPath, [...programArgs("admin-create"), ...args], {
     // The CLI works on the embedded database in DATA_DIR here, whichever database the other tests use.
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, JWT_SECRET: "cli-test-secret-that-is-long-enough-to-sign" },
   });

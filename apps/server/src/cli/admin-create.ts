@@ -6,18 +6,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
-import { parseArgs } from "node:util";
 import { AppError, createAdminAccount } from "@mithai/api";
 import { createDb, type DbHandle } from "@mithai/db/client";
 import { EmbeddedDatabaseInUseError } from "@mithai/db/pglite-lock";
 import { registerInputSchema } from "@mithai/schema";
+import { commandArgs } from "./args";
 import { EnvError, loadEnv } from "../env";
 import { SHOP_ADDRESS_FILE, type ShopAddress } from "../logging";
 
 const adminInputSchema = registerInputSchema.omit({ role: true });
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = commandArgs("Usage: npm run admin:create [-- --name NAME --email EMAIL --password PASSWORD] (it asks for what is left out)", {
     options: { name: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
   });
   const name = values.name ?? (await ask("Name: "));

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { createDb } from "@mithai/db/client";
 import { EmbeddedDatabaseInUseError, lockEmbeddedDatabase } from "@mithai/db/pglite-lock";
 import { createPictureStore } from "../picture-store";
+import { commandArgs } from "./args";
 import { EnvError, loadEnv, type Env } from "../env";
 import { BackupError } from "../backup/archive";
 import { BACKUP_ENDPOINT_FILE, BACKUP_PATH, type BackupEndpoint } from "../backup/backup-endpoint";
@@ -18,7 +18,7 @@ import { backupSourcesOf, makeBackup } from "../backup/make-backup";
 import { recordBackup } from "../backup/record";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: "string" } } });
+  const { values } = commandArgs("Usage: npm run backup [-- --out FILE]", { options: { out: { type: "string" } } });
   const env = loadEnv();
   const out = path.resolve(values.out ?? backupFileName(new Date()));
   const made = !env.databaseUrl && shopIsRunning(env) ? await askRunningServer(env, out) : await backupHere(env, out);

@@ -2,20 +2,19 @@ import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { programArgs } from "../faults/processes";
 import { startTestS3, type TestS3 } from "../s3-testing";
 
 const run = promisify(execFile);
-const script = fileURLToPath(new URL("./images-to-s3.ts", import.meta.url));
 
 describe("npm run images:to-s3", () => {
   let s3: TestS3;
   const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-cli-"));
   const imagesDir = path.join(dataDir, "images");
   const migrate = (env: Record<string, string>, ...args: string[]) =>
-    run(process.execPath, ["--import", "tsx", script, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, JWT_SECRET: "cli-test-secret-that-is-long-enough-to-sign", ...env } });
+    run(process.execPath, [...programArgs("images-to-s3"), ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, JWT_SECRET: "cli-test-secret-that-is-long-enough-to-sign", ...env } });
 
   beforeAll(async () => {
     s3 = await startTestS3();

@@ -6,12 +6,12 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError, copyPicturesToStore, createS3ImageStore } from "@mithai/api";
+import { commandArgs } from "./args";
 import { EnvError, loadEnv } from "../env";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { from: { type: "string" }, "dry-run": { type: "boolean", default: false } } });
+  const { values } = commandArgs("Usage: npm run images:to-s3 [-- --from DIR] [--dry-run]", { options: { from: { type: "string" }, "dry-run": { type: "boolean", default: false } } });
   const env = loadEnv();
   if (env.pictureStore.kind !== "s3") fail("S3_BUCKET is not set: set S3_BUCKET (and S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, … as the shop will run) to say where the pictures go.");
   const sourceDir = path.resolve(values.from ?? env.imagesDir);

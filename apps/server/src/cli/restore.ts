@@ -6,15 +6,18 @@
  * DATA_DIR and DATABASE_URL come from the settings, as for the shop.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { commandArgs, exitWrongUsage } from "./args";
 import { EnvError, loadEnv } from "../env";
 import { BackupError } from "../backup/archive";
 import { restoreBackup } from "../backup/restore";
 
+const RESTORE_USAGE = "Usage: npm run restore -- FILE [--data-dir DIR | --database-url URL]";
+
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { "data-dir": { type: "string" }, "database-url": { type: "string" } } });
+  const { values, positionals } = commandArgs(RESTORE_USAGE, { allowPositionals: true, options: { "data-dir": { type: "string" }, "database-url": { type: "string" } } });
   const [file, ...extra] = positionals;
-  if (!file || extra.length > 0) throw new BackupError("Usage: npm run restore -- FILE [--data-dir DIR | --database-url URL]");
+  if (!file) exitWrongUsage(RESTORE_USAGE, "Which backup file? Name it first.");
+  if (extra.length > 0) exitWrongUsage(RESTORE_USAGE, `One backup file at a time (also given: ${extra.join(" ")}).`);
   const env = loadEnv({ ...process.env, ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}), ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : {}) });
   // Restoring an embedded backup into --data-dir ignores a DATABASE_URL that the environment happens to carry.
   const databaseUrl = values["data-dir"] && !values["database-url"] ? undefined : env.databaseUrl;

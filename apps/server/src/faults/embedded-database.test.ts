@@ -2,18 +2,16 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { inArray } from "@mithai/db/sql";
 import { TEST_JWT_SECRET } from "../testing";
-import { startServer, until, type ServerProcess } from "./processes";
+import { programArgs, startServer, until, type ServerProcess } from "./processes";
 import { addToCart, catalogueItemIds, placeOrder, signUp, type Journey } from "./shopper";
 
 const run = promisify(execFile);
-const adminCreateScript = fileURLToPath(new URL("../cli/admin-create.ts", import.meta.url));
 
 /**
  * The embedded database (PGlite) belongs to one process. A second opener (the admin CLI, a second server) is
@@ -45,7 +43,7 @@ describe("the embedded database, one process at a time", { timeout: 240_000 }, (
     const shop = await start("first");
     expect(readFileSync(lockFile(), "utf8").trim()).toBe(String(shop.pid));
 
-    const cli = run(process.execPath, ["--import", "tsx", adminCreateScript, "--name", "Devi", "--email", "devi@example.in", "--password", "barfi-and-more"], {
+    const cli = run(process.execPath, [...programArgs("admin-create"), "--name", "Devi", "--email", "devi@example.in", "--password", "barfi-and-more"], {
       env: { PATH: process.env.PATH, ...env() },
     });
     await expect(cli).rejects.toMatchObject({ stderr: expect.stringContaining(`The shop is running on this database (pid ${shop.pid}, at http://localhost:${new URL(shop.url).port})`) as string });

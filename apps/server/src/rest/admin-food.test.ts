@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, foodItems, orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import type { AdminFoodItem, FoodItem } from "@mithai/schema";
-import { losslessWebpHeader } from "@mithai/api";
+import { losslessWebpHeader } from "@mithai/api/testing";
 import { createTestApp, jsonOf, type TestApp } from "../testing";
 import { bearer, createAccount, insertOrders, multipart, pngBytes, type FilePart } from "./admin-fixtures";
 

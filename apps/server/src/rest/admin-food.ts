@@ -1,6 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { addFoodItem, AppError, assertNoNul, editFoodItem, idempotencyKeyOf, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, removeFoodItem } from "@mithai/api";
+import { addFoodItem, AppError, assertStorableInput, editFoodItem, idempotencyKeyOf, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES, removeFoodItem } from "@mithai/api";
 import { foodItemInputSchema, foodItemSavedAnswerSchema, removeFoodInputSchema, successMessageSchema, z } from "@mithai/schema";
 import { contract, fileBytes } from "./contract";
 import { requireAdmin } from "./admin-http";
@@ -95,7 +95,7 @@ async function readFoodForm(req: FastifyRequest): Promise<{ fields: Record<strin
       cause: error,
     });
   }
-  // The app's NUL check ran before these parts were read: text fields get it here.
-  assertNoNul(fields);
+  // The app's input guard ran before these parts were read: text fields get it here.
+  assertStorableInput(fields);
   return { fields, image };
 }

@@ -21,6 +21,8 @@ export const NASTY_VALUES: readonly unknown[] = [
   // Objects that make naive coercion (Number(x), `${x}`) throw: their own toString/valueOf are not functions.
   { toString: "" },
   { valueOf: 1, toString: null },
+  // A length that cannot be compared: zod runs its length checks on any value with a `length`, even after a wrong type.
+  { length: { toString: 0 } },
   { constructor: { prototype: { admin: true } } },
   "'; drop table users;--",
   "<script>alert(1)</script>",

@@ -39,6 +39,8 @@ export function reasonMessage(code: ReasonCode, field?: string): string | undefi
       return t`Your cart total is below what this promo code needs.`;
     case "DISCOUNT_TAKEN":
       return t`This month's discount is already used by another of your orders.`;
+    case "DISCOUNT_NOT_EARNED":
+      return t`This month's discount no longer applies: the earlier order it relied on was cancelled.`;
     case "NOT_SERVICEABLE":
       return t`Sorry, we do not deliver to this PIN code yet.`;
     case "CANCEL_WINDOW_PASSED":

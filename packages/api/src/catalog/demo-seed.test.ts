@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,11 +17,15 @@ const demoImagesDir = fileURLToPath(new URL("../../../db/seed/images", import.me
 
 describe("demo catalogue seed", () => {
   let handle: DbHandle;
-  const imagesDir = path.join(mkdtempSync(path.join(tmpdir(), "mithai-seed-")), "images");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-seed-"));
+  const imagesDir = path.join(dataDir, "images");
   beforeAll(async () => {
     handle = await createTestDb();
   });
-  afterAll(() => handle.close());
+  afterAll(async () => {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it("ships valid data: unique kebab slugs, prices in range, two FAQ pairs, SEO fields, all four categories", () => {
     expect(DEMO_SWEETS.length).toBeGreaterThanOrEqual(12);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { mailOutbox, users } from "@mithai/db/schema";
 import { eq, inArray } from "@mithai/db/sql";
@@ -53,6 +53,17 @@ describe("health alerts", () => {
     expect(report.checks.find((c) => c.id === "payments")?.level).toBe("amber");
     expect(report.checks.some((c) => c.level === "red")).toBe(false);
     expect(await alertAdmins(ctx, report)).toEqual([]);
+  });
+
+  it("keeps the quiet probes' reconciler green however long after they were loaded (a shared test worker's modules)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60_000);
+      const report = await healthReport(createTestContext(database.db));
+      expect(report.checks.find((c) => c.id === "reconciler")?.level).toBe("green");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("calls a daily backup that stopped red, and the outbox stuck when a mail keeps failing", async () => {

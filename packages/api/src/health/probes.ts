@@ -28,7 +28,11 @@ export const QUIET_PROBES: HealthProbes = {
   reconcileIntervalMs: 60_000,
   reconcileAfterMs: 300_000,
   reconcilerLastPass: () => null,
-  startedAt: new Date(),
+  // Read when used (a spread copies it then): a server that started just now, however long ago this module was loaded
+  // (a test worker runs file after file on it; five intervals without a pass reads as a silent reconciler).
+  get startedAt() {
+    return new Date();
+  },
   providerCallsLastHour: () => ({ calls: 0, errors: 0 }),
   diskSpace: async () => null,
   redis: async () => "unused",

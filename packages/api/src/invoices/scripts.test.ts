@@ -1,29 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { creditNotes, invoices, refunds, users } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems } from "@mithai/db/testing";
 import type { Language } from "@mithai/schema";
-import { insertPendingOrder, TEST_CONFIG } from "../testing";
+import { insertPendingOrder, pdfFonts, pdfText, TEST_CONFIG } from "../testing";
 import { orderNumberOf } from "@mithai/schema";
 import { packingSlipPdf, renderProductionPdf } from "../owner/documents";
 import { creditNoteDocument, invoiceDocument } from "./document";
 import { renderInvoicePdf } from "./pdf";
 
 /** pdftotext's reading of a PDF (poppler), and the fonts pdffonts lists in it. */
-function readBack(pdf: Buffer): { text: string; fonts: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), "mithai-scripts-"));
-  try {
-    const file = path.join(dir, "doc.pdf");
-    writeFileSync(file, pdf);
-    return { text: execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }), fonts: execFileSync("pdffonts", [file], { encoding: "utf8" }) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const readBack = (pdf: Buffer) => ({ text: pdfText(pdf), fonts: pdfFonts(pdf) });
 
 let database: DbHandle;
 let itemId: string;

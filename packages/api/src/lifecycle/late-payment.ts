@@ -2,6 +2,7 @@ import type { DbOrTx } from "@mithai/db/client";
 import { foodItems, orders } from "@mithai/db/schema";
 import { and, eq, inArray, ne } from "@mithai/db/sql";
 import type { ReasonCode } from "@mithai/schema";
+import { countPaidOrdersInMonth } from "../orders/discount";
 import { promoStillHonoured, type Refusal } from "../promos/promos";
 import { paymentStatusIn } from "./query";
 
@@ -11,7 +12,8 @@ type LateOrder = typeof orders.$inferSelect;
  * A late payment (its order failed or expired, so it gave back its claims) is honoured only if, at payment time, what
  * `place` checked still holds (DECISIONS "The order's life"): every item still on the menu at a price not above the
  * order's, its promo code active, in its dates and within both limits for this customer, its month's discount slot
- * free. (The stock is taken again by the payment itself; a shortage refuses it the same way, `STOCK_SHORT`.) Run in
+ * free and still earned (an earlier order of that month still kept: cancelling the one it stood on while this order was
+ * failed or expired took no clawback, since nothing then relied on it). (The stock is taken again by the payment itself; a shortage refuses it the same way, `STOCK_SHORT`.) Run in
  * the payment's transaction with the order row locked; null when it can be paid.
  */
 export async function lateRefusal(tx: DbOrTx, order: LateOrder, now: Date): Promise<Refusal | null> {
@@ -32,6 +34,9 @@ export async function lateRefusal(tx: DbOrTx, order: LateOrder, now: Date): Prom
       .where(and(eq(orders.userId, order.userId), eq(orders.discountMonth, order.discountMonth), ne(orders.id, order.id), paymentStatusIn("holding")))
       .limit(1);
     if (holder) return { code: "DISCOUNT_TAKEN", message: "its ₹150 discount has gone to your other order" };
+    if ((await countPaidOrdersInMonth(tx, order.userId, order.discountMonth, now)) === 0) {
+      return { code: "DISCOUNT_NOT_EARNED", message: "its ₹150 discount stood on an earlier order that has since been cancelled or refunded" };
+    }
   }
   return null;
 }

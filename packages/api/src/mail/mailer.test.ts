@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createMailer, smtpLeaseMs, withSmtpDefaults } from "./mailer";
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -10,6 +10,7 @@ import { readNewestOutboxMail } from "./eml-files";
 describe("mailer without SMTP", () => {
   it("writes each mail as an .eml file with HTML and text parts", async () => {
     const outboxDir = await mkdtemp(path.join(tmpdir(), "outbox-"));
+    onTestFinished(() => rm(outboxDir, { recursive: true, force: true }));
     const logged: unknown[] = [];
     const mailer = createMailer({ from: "Mithai <no-reply@mithai.local>", outboxDir, log: { info: (o) => logged.push(o), warn() {}, error() {} } });
     await mailer.send({ to: "asha@example.in", subject: "Hello", html: "<p>Namaste <b>Asha</b></p>", text: "Namaste Asha" });
@@ -27,6 +28,7 @@ describe("mailer without SMTP", () => {
 describe("reading the outbox", () => {
   it("gives the newest mail with quoted-printable encoding undone", async () => {
     const outboxDir = await mkdtemp(path.join(tmpdir(), "outbox-"));
+    onTestFinished(() => rm(outboxDir, { recursive: true, force: true }));
     expect(await readNewestOutboxMail(outboxDir)).toBeNull();
     const mailer = createMailer({ from: "Mithai <no-reply@mithai.local>", outboxDir, log: { info() {}, warn() {}, error() {} } });
     const link = `https://shop.example.in/reset-password?token=${"x".repeat(80)}`;

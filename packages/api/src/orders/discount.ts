@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
-import type { Db } from "@mithai/db/client";
+import type { DbOrTx } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
 import { DISCOUNT_PAISE, DISCOUNTED_ORDER_NUMBER, MIN_PRICE_PAISE, shopMonth, shopMonthRange } from "@mithai/schema";
 import { keptOrderSql } from "../lifecycle/net";
@@ -30,7 +30,7 @@ export function paidOrdersInMonthSql(userId: string | SQLWrapper, month: string,
 }
 
 /** The customer's orders paid in `month` (on the shop's clock), optionally only those paid before `before`. */
-export async function countPaidOrdersInMonth(db: Db, userId: string, month: string, before?: Date): Promise<number> {
+export async function countPaidOrdersInMonth(db: DbOrTx, userId: string, month: string, before?: Date): Promise<number> {
   const [row] = await db.select({ value: paidOrdersInMonthSql(userId, month, before) }).from(users).where(eq(users.id, userId));
   return row?.value ?? 0;
 }
@@ -39,7 +39,7 @@ export async function countPaidOrdersInMonth(db: Db, userId: string, month: stri
  * Whether an order placed now would be the customer's 2nd paid order this month. Whether another
  * pending order already holds the month's discount is settled by the database (orders_one_discount_per_month).
  */
-export async function isDiscountMonthOrder(db: Db, userId: string, now: Date): Promise<boolean> {
+export async function isDiscountMonthOrder(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
   return isDiscountOrderAfter(await countPaidOrdersInMonth(db, userId, shopMonth(now)));
 }
 

@@ -1,13 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@mithai/db/client";
 import { deliveryZones } from "@mithai/db/schema";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
 import { orderNumberOf } from "@mithai/schema";
-import { appErrorOf, insertPendingOrder, testAddress } from "../testing";
+import { appErrorOf, insertPendingOrder, pdfQrCodes, pdfText, testAddress } from "../testing";
 import { packingSlipPdf, packingSlipsForDay, renderProductionPdf } from "./documents";
 import { productionSheet } from "./production";
 
@@ -62,23 +59,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const pdfText = (pdf: Buffer) => {
-  const dir = mkdtempSync(path.join(tmpdir(), "mithai-slip-"));
-  writeFileSync(path.join(dir, "doc.pdf"), pdf);
-  return { dir, text: execFileSync("pdftotext", ["-layout", path.join(dir, "doc.pdf"), "-"], { encoding: "utf8" }) };
-};
-
-/** Every QR code on the PDF's pages, decoded (pdftoppm renders the pages, zbarimg reads them). */
-function qrCodes(pdf: Buffer): string[] {
-  const { dir } = pdfText(pdf);
-  execFileSync("pdftoppm", ["-png", "-r", "150", path.join(dir, "doc.pdf"), path.join(dir, "page")]);
-  const pages = readdirSync(dir).filter((f) => f.endsWith(".png")).sort();
-  return pages.flatMap((page) =>
-    execFileSync("zbarimg", ["--quiet", "--raw", path.join(dir, page)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
-      .split("\n")
-      .filter(Boolean),
-  );
-}
 
 describe("productionSheet", () => {
   it("adds up the kg of each sweet for the paid orders due that day, from each zone's delivery days", async () => {
@@ -98,7 +78,7 @@ describe("productionSheet", () => {
 
   it("prints as a PDF that reads back with the same kg and order numbers", async () => {
     const sheet = await productionSheet(database.db, "2026-03-05");
-    const { text } = pdfText(await renderProductionPdf(sheet, "Mithai"));
+    const text = pdfText(await renderProductionPdf(sheet, "Mithai"), { layout: true });
     expect(text).toContain("Production sheet: Thu, 05 Mar, 2026");
     expect(text).toMatch(/Kaju Katli\s+5\s+#/);
     expect(text).toContain(orderNumberOf(ids.Kol!));
@@ -109,7 +89,7 @@ describe("productionSheet", () => {
 describe("packing slips", () => {
   it("puts the order number large, the sweets and kg, the address and mobile, and a QR code of the number on an A5 page", async () => {
     const pdf = await packingSlipPdf(database.db, ids.Hyd!, "Mithai");
-    const { text } = pdfText(pdf);
+    const text = pdfText(pdf, { layout: true });
     const number = orderNumberOf(ids.Hyd!);
     expect(text).toContain(number);
     expect(text).toMatch(/Kaju Katli\s+2 kg/);
@@ -117,14 +97,14 @@ describe("packing slips", () => {
     expect(text).toContain("Hyd Rao");
     expect(text).toContain("9 Lake Road");
     expect(text).toContain("Mobile: +919876543210");
-    expect(qrCodes(pdf)).toEqual([number]);
+    expect(pdfQrCodes(pdf)).toEqual([number]);
     const info = execFileSync("pdfinfo", ["-"], { input: pdf, encoding: "utf8" });
     expect(info).toMatch(/Page size:\s+419\.53 x 595\.28 pts/);
   });
 
   it("prints one slip per order due that day in one PDF", async () => {
     const pdf = await packingSlipsForDay(database.db, "2026-03-05", "Mithai");
-    expect(qrCodes(pdf).sort()).toEqual([ids.Hyd!, ids.Kol!, ids.Renamed!].map(orderNumberOf).sort());
+    expect(pdfQrCodes(pdf).sort()).toEqual([ids.Hyd!, ids.Kol!, ids.Renamed!].map(orderNumberOf).sort());
   });
 
   it("has no slip for an unknown or unpaid order", async () => {

@@ -119,4 +119,30 @@ describe("finalizePaid", () => {
     await finalizePaid(ctx, late.razorpayOrderId!, { paymentId: "pay_toolate00001", amountPaise: 45_000, source: "reconciler" });
     expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, late.id))).toHaveLength(1);
   });
+
+  it("refunds a late payment for a discounted order once the earlier order its discount stood on is cancelled (the model test found it kept the ₹150)", async () => {
+    // The model's sequence: order A paid; order B placed with the ₹150 off; B's payment declined (failed, so nothing
+    // relies on A and cancelling A takes no clawback); A cancelled and refunded in full; B then paid after all.
+    const month = shopMonth(new Date());
+    const paidEarlier = async (userId: string, paymentId: string) =>
+      pendingOrder(userId, [[0, 1]], { paymentStatus: "paid", paidAt: new Date(Date.now() - 60_000), paymentId });
+    const discounted = { discountApplied: true, discountMonth: month, discountPaise: 15_000, amountPaise: 5_000, paymentStatus: "failed" as const };
+    // While the earlier order is kept, such a late payment is honoured with its discount (another customer, as B).
+    const other = await insertTestUser(handle.db);
+    await paidEarlier(other, "pay_earlier00002");
+    const honoured = await pendingOrder(other, [[1, 1]], discounted);
+    expect((await finalizePaid(ctx, honoured.razorpayOrderId!, { paymentId: "pay_honoured0001", amountPaise: 5_000, source: "webhook" })).finalized).toBe(true);
+
+    const userId = await insertTestUser(handle.db);
+    const earlier = await paidEarlier(userId, "pay_earlier00001");
+    const late = await pendingOrder(userId, [[1, 1]], discounted);
+    await handle.db.update(orders).set({ status: "Cancelled" }).where(eq(orders.id, earlier.id));
+    expect(await finalizePaid(ctx, late.razorpayOrderId!, { paymentId: "pay_notearned001", amountPaise: 5_000, source: "webhook" })).toEqual({
+      finalized: false,
+      refused: { code: "DISCOUNT_NOT_EARNED", message: expect.stringContaining("cancelled or refunded") },
+    });
+    expect((await handle.db.select().from(orders).where(eq(orders.id, late.id)))[0]).toMatchObject({ paymentStatus: "refunded", paymentId: "pay_notearned001" });
+    expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, late.id))).toMatchObject([{ amountPaise: 5_000, reasonCode: "DISCOUNT_NOT_EARNED" }]);
+    expect(await handle.db.select().from(invoices).where(eq(invoices.orderId, late.id))).toEqual([]);
+  });
 });

@@ -55,8 +55,11 @@ describe("handleRazorpayWebhook", () => {
     expect((await appErrorOf(deliver(Buffer.from("{not json"), "evt_garbage"))).message).toBe("Webhook body is not JSON");
     // Signed with the real secret, but an amount no order column can hold: a 4xx, never a 500.
     expect((await appErrorOf(deliver(paymentEvent("payment.captured", order.razorpayOrderId!, "pay_absurd000001", 99_999_999_999), "evt_absurd"))).code).toBe("VALIDATION");
+    // Signed, but an id no check can read (zod's length check threw on it: a 500 before).
+    const unreadable = Buffer.from(JSON.stringify({ event: "payment.captured", payload: { payment: { entity: { id: { length: { toString: 0 } }, order_id: order.razorpayOrderId, amount: 20_000 } } } }));
+    expect((await appErrorOf(deliver(unreadable, "evt_unreadable"))).code).toBe("VALIDATION");
     expect((await orderRow(order.id)).paymentStatus).toBe("pending");
-    expect(await handle.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, "evt_absurd"))).toEqual([]);
+    for (const eventId of ["evt_absurd", "evt_unreadable"]) expect(await handle.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId))).toEqual([]);
   });
 
   it("takes no event at all without its own webhook secret", async () => {

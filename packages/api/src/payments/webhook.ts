@@ -4,6 +4,7 @@ import { webhookEvents } from "@mithai/db/schema";
 import { type RazorpayWebhookEvent, razorpayWebhookEventSchema } from "@mithai/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
+import { assertStorableInput } from "../input-guard";
 import { settleRefund } from "../refunds/ledger";
 import { finalizePaid, recordFailedPayment } from "./finalize";
 import { isValidWebhookSignature } from "./signatures";
@@ -17,6 +18,8 @@ function parseEvent(rawBody: Buffer): RazorpayWebhookEvent {
   } catch {
     throw new AppError("VALIDATION", "Webhook body is not JSON");
   }
+  // The body arrived as bytes (the signature covers them), past the app's input guard: it gets it here.
+  assertStorableInput(parsed);
   const event = razorpayWebhookEventSchema.safeParse(parsed);
   if (!event.success) throw new AppError("VALIDATION", "Webhook body is not a Razorpay event this shop can act on");
   return event.data;

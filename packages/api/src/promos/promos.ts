@@ -39,9 +39,15 @@ function refusal(promo: PromoRow | undefined, subtotalPaise: number, now: Date):
   return null;
 }
 
+/**
+ * A code's row, locked (`lock`) against other uses until the transaction ends: FOR NO KEY UPDATE, which orders'
+ * foreign-key checks (FOR KEY SHARE on the code's row) do not wait for. FOR UPDATE made a release of stock, whose
+ * second update of its order re-checks that key while holding the sweets' rows, and a place holding the code's row
+ * and waiting for a sweet's, wait on each other (a deadlock).
+ */
 async function findPromo(db: DbOrTx, code: string, lock: boolean): Promise<PromoRow | undefined> {
   const query = db.select().from(promoCodes).where(eq(promoCodes.code, code.trim().toUpperCase())).limit(1);
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = lock ? await query.for("no key update") : await query;
   return row;
 }
 
@@ -94,7 +100,7 @@ export async function promoOffer(db: DbOrTx, code: string, userId: string, subto
  */
 export async function promoStillHonoured(tx: DbOrTx, order: { id: string; userId: string; promoCodeId: string | null; promoCode: string | null; subtotalPaise: number }, now: Date): Promise<Refusal | null> {
   if (!order.promoCode) return null;
-  const [promo] = order.promoCodeId ? await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId)).for("update") : [];
+  const [promo] = order.promoCodeId ? await tx.select().from(promoCodes).where(eq(promoCodes.id, order.promoCodeId)).for("no key update") : [];
   const why = refusal(promo, order.subtotalPaise, now);
   if (why || !promo) return why;
   return usedUp(promo, await heldUses(tx, promo.id, order.userId, { exceptOrder: order.id }));

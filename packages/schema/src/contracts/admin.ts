@@ -1,5 +1,6 @@
 import { z } from "./z";
 import { ADMIN_ORDER_MAX_PAGE_SIZE, ADMIN_ORDER_PAGE_SIZE, PRICE_PATTERN } from "../admin";
+import { OBJECT_METHOD_FIELD_MESSAGE, shadowsObjectMethod } from "../json-input";
 import { MAIL_KINDS, OUTBOX_CHANNELS } from "../mail";
 import { FAQ_ENTRIES_PER_ITEM, GST_RATES } from "../catalog";
 import { TRANSLATED_LANGUAGES, type ItemTranslations } from "../languages";
@@ -43,11 +44,17 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 
 const FAQ_MESSAGE = `FAQ must be a list of exactly ${FAQ_ENTRIES_PER_ITEM} question and answer pairs`;
 
-/** Multipart forms send lists and objects as JSON text; tRPC sends them as they are. */
+/**
+ * Multipart forms send lists and objects as JSON text; tRPC sends them as they are. Text that is not JSON, or JSON with
+ * an object no check can read (json-input.ts), is no value at all.
+ */
 const parsedJson = (value: unknown) => {
   if (typeof value !== "string") return value;
   try {
-    return JSON.parse(value) as unknown;
+    return JSON.parse(value, (_key, item: unknown) => {
+      if (shadowsObjectMethod(item)) throw new TypeError(OBJECT_METHOD_FIELD_MESSAGE);
+      return item;
+    }) as unknown;
   } catch {
     return undefined;
   }
