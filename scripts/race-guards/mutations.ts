@@ -83,6 +83,22 @@ export const GUARD_MUTATIONS: GuardMutation[] = [
     replace: `const [row] = lock ? await query.for("update") : await query;`,
     tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "abandoned orders with a promo code giving their stock back" }],
   },
+  {
+    name: "place-recounts-discount",
+    guards: "a place giving the month's ₹150 on a kept order that a cancel on another server refunded meanwhile (the place counts the kept orders again under the customer's row)",
+    file: "packages/api/src/orders/place.ts",
+    find: `      if (chosen === "monthly" && !isDiscountOrderAfter(await countPaidOrdersInMonth(tx, userId, month))) throw new DiscountGone();\n`,
+    replace: ``,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "placing their second order of the month while the first is cancelled" }],
+  },
+  {
+    name: "refund-customer-row-first",
+    guards: "a refund keeping nothing back for a discounted order placed at the same moment (a refund, a cancel and a status move take the customer's row before the order's, so they wait for the place)",
+    file: "packages/api/src/lifecycle/query.ts",
+    find: `.where(and(which, customerRowsLockedFirst(which))).for("update");`,
+    replace: `.where(which).for("update");`,
+    tests: [{ file: "apps/server/src/checkout/lifecycle-races.test.ts", name: "a full refund waits for a place by the same customer" }],
+  },
 ];
 
 /** The source with the guard removed; throws when its text is not there exactly once (the guard moved). */

@@ -7,7 +7,7 @@ import { AppError, notFound } from "../errors";
 import { recordStatusChange } from "../orders/status-history";
 import { releaseStock } from "../stock/stock";
 import { PAYMENT_MOVES, allowedNextStatuses, type PaymentMove } from "./transitions";
-import { customerRowsLockedFirst, paymentStatusIn } from "./query";
+import { customerRowsLockedFirst, lockOrderAndCustomer, paymentStatusIn } from "./query";
 
 export type OrderRow = typeof orders.$inferSelect;
 type MoveDeps = Pick<ApiDeps, "db" | "metrics" | "catalog" | "outbox">;
@@ -95,7 +95,7 @@ export async function moveFulfilmentIn<T>(tx: Tx, request: FulfilmentMoveRequest
 }
 
 async function moveFulfilment<T>(tx: Tx, request: FulfilmentMoveRequest<T>, now: Date): Promise<Moved<T> | null> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+  const order = await lockOrderAndCustomer(tx, request.orderId);
   if (!order) throw notFound("Order not found");
   if (request.only) {
     const [fits] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), request.only));

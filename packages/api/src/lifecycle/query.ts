@@ -1,5 +1,6 @@
+import type { Tx } from "@mithai/db/client";
 import { orders, users } from "@mithai/db/schema";
-import { inArray, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "@mithai/db/sql";
 import { PAYMENT_STATUS_SETS, type PaymentStatus, type PaymentStatusSet } from "@mithai/schema";
 
 /**
@@ -23,4 +24,15 @@ export function paymentStatusIn(set: PaymentStatusSet | readonly PaymentStatus[]
  */
 export function customerRowsLockedFirst(which: SQL): SQL {
   return sql`${orders.userId} in (select ${users.id} from ${users} where ${users.id} in (select ${orders.userId} from ${orders} where ${which}) order by ${users.id} for no key update)`;
+}
+
+/**
+ * The order's row, locked for update once its customer's row is (customerRowsLockedFirst): what a status move, a cancel
+ * and a refund start from. Taking the customer's row also makes them wait for a place by the same customer, and a place
+ * for them: a place counting the month's kept orders for the ₹150 and a cancel deciding its clawback see each other.
+ */
+export async function lockOrderAndCustomer(tx: Tx, orderId: string): Promise<typeof orders.$inferSelect | undefined> {
+  const which = eq(orders.id, orderId);
+  const [order] = await tx.select().from(orders).where(and(which, customerRowsLockedFirst(which))).for("update");
+  return order;
 }

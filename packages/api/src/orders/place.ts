@@ -17,7 +17,7 @@ import { keptPromoOffer } from "../promos/cart-promo";
 import { promoOffer, type PromoOffer } from "../promos/promos";
 import { reserveStock } from "../stock/stock";
 import { checkoutBasis, pricedCart } from "./checkout-cart";
-import { discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter } from "./discount";
+import { countPaidOrdersInMonth, discountedAmount, isDiscountMonthOrder, isDiscountOrderAfter } from "./discount";
 
 /** Whether another order holds the month's discount slot: a paid one (an open one is expired by placing again). */
 async function discountHeldElsewhere(db: Db, userId: string, month: string): Promise<boolean> {
@@ -137,8 +137,11 @@ function whatsappRecipient(config: ApiDeps["config"], input: PlaceOrderInput): s
   return input.whatsappMobile ?? input.address.mobile;
 }
 
-/** Thrown inside place's transaction when the month's discount went to another order meanwhile: nothing is kept. */
-class DiscountTaken extends Error {}
+/**
+ * Thrown inside place's transaction when the month's ₹150 is no longer this order's: another order took it, or the
+ * kept order it stood on was cancelled or refunded meanwhile. Nothing is kept; the order is placed again without it.
+ */
+class DiscountGone extends Error {}
 
 /**
  * Creates the provider's order, then ours for it in one transaction: exactly the requested lines, or the server
@@ -186,6 +189,9 @@ export async function placeOrder(deps: ApiDeps & { ip?: string }, userId: string
       const previousId = await takeOpenOrderSlot(tx, userId, id);
       const expire = previousId ? expireOpenOrder(previousId) : null;
       const previous = expire ? { expire, moved: await moveOrderIn(tx, expire, now) } : null;
+      // Counted again under the customer's row, which a cancel or refund of their orders also takes first
+      // (lifecycle/query.ts lockOrderAndCustomer): the kept order read before may have been cancelled since.
+      if (chosen === "monthly" && !isDiscountOrderAfter(await countPaidOrdersInMonth(tx, userId, month))) throw new DiscountGone();
       if (chosen === "promo") await promoOffer(tx, promo!.code, userId, cart.subtotalPaise, now, true);
       const reserved = await reserveStock(tx, lines);
       const [order] = await insertOrder(tx).execute({
@@ -207,7 +213,7 @@ export async function placeOrder(deps: ApiDeps & { ip?: string }, userId: string
         createdAt: now,
         updatedAt: now,
       });
-      if (!order) throw new DiscountTaken();
+      if (!order) throw new DiscountGone();
       return { order, reservedAny: reserved.some((line) => line.reserved), previous };
     });
   };
@@ -217,7 +223,7 @@ export async function placeOrder(deps: ApiDeps & { ip?: string }, userId: string
   try {
     placed = await insert(chosen);
   } catch (error) {
-    if (!(error instanceof DiscountTaken)) throw error;
+    if (!(error instanceof DiscountGone)) throw error;
     placed = await insert(promo && promo.discountPaise > 0 ? "promo" : "none");
   }
   const { order, reservedAny, previous } = placed;

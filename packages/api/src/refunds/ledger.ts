@@ -5,6 +5,7 @@ import type { OrderRefund, OrderStatus, OutboxChannel, RefundAnswer, RefundStatu
 import { financialYear, formatRupees, MIN_PRICE_PAISE, paiseToRupees } from "@mithai/schema";
 import { clawbackFor } from "../lifecycle/clawback";
 import { moveFulfilmentIn } from "../lifecycle/move";
+import { lockOrderAndCustomer } from "../lifecycle/query";
 import { FINAL_STATUSES } from "../lifecycle/transitions";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
@@ -81,7 +82,7 @@ export const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
  * delivered or is being cancelled by the caller — moves the order to `Cancelled` (a fully refunded order is Cancelled).
  */
 export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean; restocked: number; cancelled: boolean }> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+  const order = await lockOrderAndCustomer(tx, request.orderId);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   if (order.paymentStatus !== "paid" || !order.paymentId) throw new AppError("TRANSITION_NOT_ALLOWED", "Only a paid order can be refunded.");
   if (request.idempotencyKey) {
