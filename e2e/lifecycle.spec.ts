@@ -105,7 +105,7 @@ test("the customer's cancel confirm says the ₹150 clawback before it happens",
   });
   await order.getByRole("button", { name: "Cancel order" }).click();
   await expect(order.getByRole("status")).toHaveText(/Your order is cancelled\. ₹[\d,.]+ is on its way back .* ₹150(\.00)? is kept back/);
-  expect(question).toMatch(/₹150(\.00)? is kept back, because your later discounted order this month got its ₹150 discount through this one/);
+  expect(question).toMatch(/₹150(\.00)? is kept back, because your later discounted order this month got its ₹150 discount through this one\. It comes back if that order is not paid or is cancelled/);
   await expect(order).toContainText("Cancelled");
   await page.screenshot({ path: "test-results/lifecycle-cancelled.png", fullPage: false });
 });

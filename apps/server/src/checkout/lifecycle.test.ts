@@ -97,6 +97,40 @@ describe("one order lifecycle (issue 25)", () => {
     expect(note.result.data.reference.reason).toMatch(/Rs\. 150\.00 kept back because a later discounted order of the month relied on this one/);
   });
 
+  it("2b. the ₹150 kept back comes back when the discounted order it was kept for does not go ahead: abandoned unpaid, or cancelled itself", async () => {
+    const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+    // Cancelled while the discounted 2nd order waited for its payment: ₹150 kept back; the 2nd is then abandoned.
+    const buyer = await createCustomer(t);
+    const first = (await place(buyer, 1)).body;
+    expect((await pay(buyer, first)).status).toBe(200);
+    const second = (await place(buyer, 2)).body;
+    expect(second.discountApplied).toBe(true);
+    expect((await cancel(buyer, first.orderId)).statusCode).toBe(200);
+    expect(await refundsOf(first.orderId)).toMatchObject([{ amountPaise: first.amount - 15_000, clawbackPaise: 15_000 }]);
+    expect((await abandon(buyer, second.orderId)).statusCode).toBe(200);
+    expect(await refundsOf(first.orderId)).toMatchObject([
+      { amountPaise: first.amount - 15_000, clawbackPaise: 15_000 },
+      { amountPaise: 15_000, clawbackPaise: 0, reason: "The clawback returned: the later discounted order it was kept back for was not paid, or was cancelled" },
+    ]);
+    // Its late payment now finds the discount unearned, and is refunded in full.
+    expect(await pay(buyer, second)).toMatchObject({ status: 400, body: { code: "DISCOUNT_NOT_EARNED" } });
+
+    // The discounted 2nd order paid, the 1st cancelled (₹150 kept), then the 2nd cancelled too: the ₹150 comes back.
+    const other = await createCustomer(t);
+    const one = (await place(other, 1)).body;
+    expect((await pay(other, one)).status).toBe(200);
+    const two = (await place(other, 2)).body;
+    expect((await pay(other, two)).status).toBe(200);
+    expect((await cancel(other, one.orderId)).statusCode).toBe(200);
+    expect((await refundsOf(one.orderId)).map((r) => r.amountPaise)).toEqual([one.amount - 15_000]);
+    expect((await cancel(other, two.orderId)).statusCode).toBe(200);
+    expect((await refundsOf(one.orderId)).map((r) => r.amountPaise)).toEqual([one.amount - 15_000, 15_000]);
+    expect((await refundsOf(two.orderId)).map((r) => r.amountPaise)).toEqual([two.amount]);
+    // Everything paid is on its way back, nothing more: both orders' refunds settle to what was paid.
+    await eventually(async () => (await refundsOf(one.orderId)).every((r) => r.status === "processed"));
+    expect((await myOrders(other)).find((order) => order._id === one.orderId)).toMatchObject({ refundedAmount: one.amount / 100 });
+  });
+
   it("3. a late payment for an item since removed, or priced higher, is refunded in full, never paid", async () => {
     const [pricey] = (await t.database.db.select({ id: foodItems.id, pricePaise: foodItems.pricePaise }).from(foodItems).orderBy(asc(foodItems.slug)).limit(1).offset(1)) as [{ id: string; pricePaise: number }];
     const buyer = await createCustomer(t);

@@ -118,7 +118,7 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
     const full = formatRupees(order.amount);
     const question =
       order.cancelClawback > 0
-        ? t`Cancel order ${number}? ${refunded} will be refunded: ${kept} is kept back, because your later discounted order this month got its ₹150 discount through this one.`
+        ? t`Cancel order ${number}? ${refunded} will be refunded: ${kept} is kept back, because your later discounted order this month got its ₹150 discount through this one. It comes back if that order is not paid or is cancelled.`
         : t`Cancel order ${number}? The full ${full} will be refunded.`;
     if (!window.confirm(question)) return;
     onNotice(null);

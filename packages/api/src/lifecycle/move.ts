@@ -6,11 +6,13 @@ import type { ApiDeps } from "../context";
 import { AppError, notFound } from "../errors";
 import { recordStatusChange } from "../orders/status-history";
 import { releaseStock } from "../stock/stock";
+import { returnClawbacks, type RefundRow } from "../refunds/ledger";
+import { sendToProvider } from "../refunds/provider-sync";
 import { PAYMENT_MOVES, allowedNextStatuses, type PaymentMove } from "./transitions";
 import { customerRowsLockedFirst, lockOrderAndCustomer, paymentStatusIn } from "./query";
 
 export type OrderRow = typeof orders.$inferSelect;
-type MoveDeps = Pick<ApiDeps, "db" | "metrics" | "catalog" | "outbox">;
+type MoveDeps = Pick<ApiDeps, "db" | "metrics" | "catalog" | "outbox" | "config" | "log">;
 
 /** A payment move: which order (`which`, a condition on the orders table), and columns set with it. */
 export interface PaymentMoveRequest<T> {
@@ -35,8 +37,11 @@ export interface FulfilmentMoveRequest<T> {
 }
 
 export type MoveRequest<T> = PaymentMoveRequest<T> | FulfilmentMoveRequest<T>;
-/** The order moved (the first, when `which` picked several), what `during` answered, items restocked, orders moved. */
-export type Moved<T> = { order: OrderRow; during: T; restocked: number; count: number };
+/**
+ * The order moved (the first, when `which` picked several), what `during` answered, items restocked, orders moved, and
+ * the clawbacks the move gave back (refunds/ledger.ts returnClawbacks), sent to the provider after the commit.
+ */
+export type Moved<T> = { order: OrderRow; during: T; restocked: number; count: number; returned: RefundRow[] };
 
 /**
  * The one entry point through which an order moves once placed: place (expiring the customer's older open order),
@@ -69,6 +74,7 @@ export async function afterMove(deps: MoveDeps, request: MoveRequest<unknown>, m
   else if (request.to === "Cancelled") deps.metrics.orderMoved("cancelled");
   if (moved.restocked > 0) await deps.catalog.changed();
   if (request.kind === "fulfilment") deps.outbox.wake();
+  for (const refund of moved.returned) await sendToProvider(deps, refund);
 }
 
 async function movePayment<T>(tx: Tx, request: PaymentMoveRequest<T>, now: Date): Promise<Moved<T> | null> {
@@ -83,7 +89,10 @@ async function movePayment<T>(tx: Tx, request: PaymentMoveRequest<T>, now: Date)
   // An order that will not be paid gives its reserved stock back (once: stock_held turns off).
   const restocked = await releaseStock(tx, inArray(orders.id, moved.map((row) => row.id)));
   const during = request.during ? await request.during(tx, order) : (undefined as T);
-  return { order, during, restocked, count: moved.length };
+  // A discounted order that ends unpaid relied on nothing after all.
+  const returned: RefundRow[] = [];
+  if (to !== "paid") for (const row of moved) returned.push(...(await returnClawbacks(tx, row)));
+  return { order, during, restocked, count: moved.length, returned };
 }
 
 /**
@@ -107,7 +116,8 @@ async function moveFulfilment<T>(tx: Tx, request: FulfilmentMoveRequest<T>, now:
   const [changed] = await tx.update(orders).set({ status: request.to, updatedAt: now }).where(eq(orders.id, order.id)).returning();
   await recordStatusChange(tx, { orderId: order.id, status: request.to, changedBy: request.by, userId: order.userId });
   const during = request.during ? await request.during(tx, changed!) : (undefined as T);
-  return { order: changed!, during, restocked: 0, count: 1 };
+  const returned = request.to === "Cancelled" ? await returnClawbacks(tx, changed!) : [];
+  return { order: changed!, during, restocked: 0, count: 1, returned };
 }
 
 /** 409: the move is not one the order's life allows, with what it does allow. */

@@ -46,7 +46,7 @@ export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | 
     refund: { id: refund.id, amount: paiseToRupees(refund.amountPaise), status: refund.status },
     message:
       kept > 0
-        ? `Your order is cancelled. ${formatRupees(paiseToRupees(refund.amountPaise))} is on its way back to your payment method (usually 5–7 working days); ${formatRupees(paiseToRupees(kept))} is kept back because your later discounted order this month relied on this one.`
+        ? `Your order is cancelled. ${formatRupees(paiseToRupees(refund.amountPaise))} is on its way back to your payment method (usually 5–7 working days); ${formatRupees(paiseToRupees(kept))} is kept back because your later discounted order this month relied on this one; it comes back if that order is not paid or is cancelled.`
         : "Your order is cancelled. The full amount is on its way back to your payment method (usually 5–7 working days).",
   };
 }

@@ -1,10 +1,10 @@
 import type { Tx } from "@mithai/db/client";
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "@mithai/db/sql";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "@mithai/db/sql";
 import { creditNotes, mailOutbox, orders, refunds } from "@mithai/db/schema";
 import type { OrderRefund, OrderStatus, OutboxChannel, RefundAnswer, RefundStatus } from "@mithai/schema";
-import { financialYear, formatRupees, MIN_PRICE_PAISE, paiseToRupees } from "@mithai/schema";
+import { financialYear, formatRupees, MIN_PRICE_PAISE, paiseToRupees, shopMonthRange } from "@mithai/schema";
 import { clawbackFor } from "../lifecycle/clawback";
-import { moveFulfilmentIn } from "../lifecycle/move";
+import { moveFulfilmentIn, type OrderRow } from "../lifecycle/move";
 import { lockOrderAndCustomer } from "../lifecycle/query";
 import { FINAL_STATUSES } from "../lifecycle/transitions";
 import type { ApiDeps } from "../context";
@@ -81,7 +81,7 @@ export const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
  * refund of everything left (the default amount) keeps back the clawback unless waived, and — unless the order was
  * delivered or is being cancelled by the caller — moves the order to `Cancelled` (a fully refunded order is Cancelled).
  */
-export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ row: RefundRow; fresh: boolean; restocked: number; cancelled: boolean }> {
+export async function recordRefund(tx: Tx, request: RefundRequest): Promise<RecordedRefund> {
   const order = await lockOrderAndCustomer(tx, request.orderId);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   if (order.paymentStatus !== "paid" || !order.paymentId) throw new AppError("TRANSITION_NOT_ALLOWED", "Only a paid order can be refunded.");
@@ -90,7 +90,7 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ ro
       .select()
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, request.idempotencyKey)));
-    if (same) return { row: same, fresh: false, restocked: 0, cancelled: false };
+    if (same) return { row: same, fresh: false, restocked: 0, cancelled: false, returned: [] };
   }
   const earlier = await tx.select().from(refunds).where(eq(refunds.orderId, order.id));
   const left = order.amountPaise - refundedPaise(earlier);
@@ -118,8 +118,58 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<{ ro
     .returning();
   const restocked = request.restock ? await releaseStock(tx, sql`${orders.id} = ${order.id}`) : 0;
   const cancelled = everything && !request.cancelling && !FINAL_STATUSES.includes(order.status as OrderStatus);
-  if (cancelled) await moveFulfilmentIn(tx, { kind: "fulfilment", orderId: order.id, to: "Cancelled", by: request.requestedBy });
-  return { row: row!, fresh: true, restocked, cancelled };
+  // A discounted order refunded in full no longer relies on the earlier order of its month: what was kept back from
+  // that one's refund for it comes back (the move to Cancelled does it; a delivered order stays Delivered).
+  const returned = cancelled
+    ? ((await moveFulfilmentIn(tx, { kind: "fulfilment", orderId: order.id, to: "Cancelled", by: request.requestedBy }))?.returned ?? [])
+    : everything && !request.cancelling
+      ? await returnClawbacks(tx, order)
+      : [];
+  return { row: row!, fresh: true, restocked, cancelled, returned };
+}
+
+export interface RecordedRefund {
+  row: RefundRow;
+  /** False when the idempotency key found the same refund recorded before. */
+  fresh: boolean;
+  restocked: number;
+  /** The refund moved the order to Cancelled. */
+  cancelled: boolean;
+  /** Clawbacks given back on the customer's earlier order because of it (returnClawbacks), to be sent after the commit. */
+  returned: RefundRow[];
+}
+
+/** The reason on a refund that gives back a clawback (returnClawbacks). */
+export const CLAWBACK_RETURNED_REASON = "The clawback returned: the later discounted order it was kept back for was not paid, or was cancelled";
+
+/**
+ * The clawback lasts only as long as the reliance it was kept for (DECISIONS "The order's life"): when a discounted
+ * order ends unpaid (expired, failed, abandoned) or is cancelled or refunded in full, what was kept back from the
+ * refund of the earlier order of its month that it relied on is refunded too — unless another discounted order still
+ * relies on that one. Inside the transaction that moved `moved` (its customer's row is locked), after the move;
+ * answers the refunds recorded, for the caller to send to the provider after its commit.
+ */
+export async function returnClawbacks(tx: Tx, moved: Pick<OrderRow, "id" | "userId" | "discountApplied" | "discountMonth">): Promise<RefundRow[]> {
+  if (!moved.discountApplied || !moved.discountMonth) return [];
+  const { start, end } = shopMonthRange(moved.discountMonth);
+  const clawedBack = await tx
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(refunds, eq(refunds.orderId, orders.id))
+    .where(and(eq(orders.userId, moved.userId), ne(orders.id, moved.id), eq(orders.paymentStatus, "paid"), gte(orders.paidAt, start), lt(orders.paidAt, end), gt(refunds.clawbackPaise, 0)))
+    .orderBy(orders.id);
+  const returned: RefundRow[] = [];
+  for (const { id } of clawedBack) {
+    const order = await lockOrderAndCustomer(tx, id);
+    if (!order || (await clawbackFor(tx, order)).paise > 0) continue;
+    const rows = await tx.select().from(refunds).where(eq(refunds.orderId, id));
+    // What was kept back, never more than is left unrefunded (a refund that failed stays the admin's to retry).
+    const kept = Math.min(Math.max(...rows.map((row) => row.clawbackPaise)), order.amountPaise - refundedPaise(rows));
+    if (kept <= 0) continue;
+    const recorded = await recordRefund(tx, { orderId: id, amountPaise: kept, reason: CLAWBACK_RETURNED_REASON, requestedBy: null, idempotencyKey: `clawback-returned:${moved.id}`, cancelling: true });
+    if (recorded.fresh) returned.push(recorded.row);
+  }
+  return returned;
 }
 
 export function refundMessage(row: RefundRow): string {

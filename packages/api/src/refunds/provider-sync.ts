@@ -23,6 +23,7 @@ export async function requestRefund(deps: RefundDeps & Pick<ApiDeps, "catalog">,
     deps.outbox.wake();
   }
   if (recorded.restocked > 0) await deps.catalog.changed();
+  for (const returned of recorded.returned) await sendToProvider(deps, returned);
   if (!recorded.fresh) return answerOf(recorded.row, refundMessage(recorded.row));
   const sent = await sendToProvider(deps, recorded.row);
   return answerOf(sent, refundMessage(sent));

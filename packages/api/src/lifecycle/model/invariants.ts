@@ -16,7 +16,7 @@ import { todaySales } from "../../admin/orders-admin";
 export interface ShopSnapshot {
   orders: OrderRow[];
   payments: { orderId: string; amountPaise: number; status: string }[];
-  refunds: { id: string; orderId: string; amountPaise: number; status: string; requestedBy: string | null }[];
+  refunds: { id: string; orderId: string; amountPaise: number; status: string; requestedBy: string | null; clawbackPaise: number }[];
   invoices: { orderId: string; number: string; financialYear: string; serial: number }[];
   creditNotes: { refundId: string; orderId: string; number: string; financialYear: string; serial: number }[];
   receipts: { subjectId: string | null }[];
@@ -29,7 +29,7 @@ export interface ShopSnapshot {
 
 export type OrderRow = Pick<
   typeof orders.$inferSelect,
-  "id" | "userId" | "items" | "amountPaise" | "discountPaise" | "paymentStatus" | "status" | "discountApplied" | "stockHeld" | "promoCodeId" | "createdAt" | "paidAt" | "updatedAt"
+  "id" | "userId" | "items" | "amountPaise" | "discountPaise" | "paymentStatus" | "status" | "discountApplied" | "discountMonth" | "stockHeld" | "promoCodeId" | "createdAt" | "paidAt" | "updatedAt"
 >;
 
 const rowsOf = (table: string, columns: Record<string, string>, where = "true") =>
@@ -37,9 +37,9 @@ const rowsOf = (table: string, columns: Record<string, string>, where = "true") 
 
 /** The whole shop as the rules need it, in one statement (a check runs after every step of every sequence). */
 const SNAPSHOT_SQL = `select json_build_object(
-  'orders', ${rowsOf("orders", { id: "id", userId: "user_id", items: "items", amountPaise: "amount_paise", discountPaise: "discount_paise", paymentStatus: "payment_status", status: "status", discountApplied: "discount_applied", stockHeld: "stock_held", promoCodeId: "promo_code_id", createdAt: "created_at", paidAt: "paid_at", updatedAt: "updated_at" })},
+  'orders', ${rowsOf("orders", { id: "id", userId: "user_id", items: "items", amountPaise: "amount_paise", discountPaise: "discount_paise", paymentStatus: "payment_status", status: "status", discountApplied: "discount_applied", discountMonth: "discount_month", stockHeld: "stock_held", promoCodeId: "promo_code_id", createdAt: "created_at", paidAt: "paid_at", updatedAt: "updated_at" })},
   'payments', ${rowsOf("payments", { orderId: "order_id", amountPaise: "amount_paise", status: "status" })},
-  'refunds', ${rowsOf("refunds", { id: "id", orderId: "order_id", amountPaise: "amount_paise", status: "status", requestedBy: "requested_by" })},
+  'refunds', ${rowsOf("refunds", { id: "id", orderId: "order_id", amountPaise: "amount_paise", status: "status", requestedBy: "requested_by", clawbackPaise: "clawback_paise" })},
   'invoices', ${rowsOf("invoices", { orderId: "order_id", number: "number", financialYear: "financial_year", serial: "serial" })},
   'creditNotes', ${rowsOf("credit_notes", { refundId: "refund_id", orderId: "order_id", number: "number", financialYear: "financial_year", serial: "serial" })},
   'receipts', ${rowsOf("mail_outbox", { subjectId: "subject_id" }, "kind = 'order-receipt'")},
@@ -127,6 +127,27 @@ export function discountEarned(shop: ShopSnapshot, adminIds: ReadonlySet<string>
     perMonth.set(key, (perMonth.get(key) ?? 0) + 1);
   }
   for (const [key, n] of perMonth) if (n > 1) broken.push(`customer ${key}: ${n} kept discounted orders in one month`);
+  return broken;
+}
+
+/**
+ * The clawback lasts as long as the reliance it was kept for: an order whose refund kept money back for a later
+ * discounted order keeps it only while such an order of its customer and month is still pending or kept. Counted on
+ * every refund recorded (a failed one stays the admin's to retry), so a refund's settlement changes nothing here.
+ */
+export function clawbackOnlyWhileRelied(shop: ShopSnapshot): string[] {
+  const broken: string[] = [];
+  for (const order of shop.orders) {
+    const mine = shop.refunds.filter((r) => r.orderId === order.id);
+    if (!order.paidAt || !mine.some((r) => r.clawbackPaise > 0)) continue;
+    const kept = paidPaise(shop, order.id) - mine.reduce((sum, r) => sum + r.amountPaise, 0);
+    if (kept <= 0) continue;
+    const month = shopMonth(order.paidAt);
+    const relied = shop.orders.some(
+      (o) => o.userId === order.userId && o.id !== order.id && o.discountApplied && o.discountMonth === month && (o.paymentStatus === "pending" || isKept(shop, o)),
+    );
+    if (!relied) broken.push(`${short(order.id)} keeps back ₹${kept / 100} of its refund for a discounted order of ${month} that no longer relies on it`);
+  }
   return broken;
 }
 
@@ -303,6 +324,7 @@ export async function ownerFiguresNet(db: Db, shop: ShopSnapshot, now: Date): Pr
 export const INVARIANTS = [
   "promoLimitsHeld",
   "discountEarned",
+  "clawbackOnlyWhileRelied",
   "latePaymentsAtOfferedPrices",
   "stockConserved",
   "onePendingOrderPerCustomer",
@@ -345,6 +367,7 @@ export async function checkAll(c: CheckContext, skip: ReadonlySet<InvariantName>
   };
   await run("promoLimitsHeld", () => promoLimitsHeld(c.after));
   await run("discountEarned", () => discountEarned(c.after, c.adminIds));
+  await run("clawbackOnlyWhileRelied", () => clawbackOnlyWhileRelied(c.after));
   await run("latePaymentsAtOfferedPrices", () => latePaymentsAtOfferedPrices(c.before, c.after, c.menus));
   await run("stockConserved", () => stockConserved(c.after, c.putIn));
   await run("onePendingOrderPerCustomer", () => onePendingOrderPerCustomer(c.after));
