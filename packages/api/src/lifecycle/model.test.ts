@@ -112,6 +112,17 @@ const ONCE_BROKEN: { broke: string; events: ShopEvent[] }[] = [
       { kind: "abandon", order: 0 },
     ],
   },
+  {
+    broke: "discountEarned: a discounted order paid after its declined attempt, once the order it relied on was cancelled in full",
+    events: [
+      { kind: "place", customer: 0, lines: [{ item: 0, kg: 1 }], promo: null },
+      { kind: "pay", order: 0, succeed: true, deliver: "verify" },
+      { kind: "place", customer: 0, lines: [{ item: 0, kg: 1 }], promo: null },
+      { kind: "pay", order: 0, succeed: false, deliver: "webhook" },
+      { kind: "cancel", order: 1 },
+      { kind: "pay", order: 0, succeed: true, deliver: "verify" },
+    ],
+  },
 ];
 
 describe(`the order's life, model-based (${onPostgres ? "PostgreSQL, two steps at once" : "PGlite"})`, () => {
