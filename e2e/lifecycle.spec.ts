@@ -8,22 +8,31 @@ import { openAsAdmin } from "./support/admin";
  */
 const address = { fullName: "Asha Buyer", email: "asha@example.in", street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", country: "India", mobile: "9830012345" };
 
-/** A paid order of `kilos` of Kaju Katli for the customer, through the API (place, the sandbox window's pay, verify). */
-async function paidOrder(request: APIRequestContext, token: string, kilos: number): Promise<{ orderId: string; orderNumber: string; discountApplied: boolean; amount: number }> {
+interface Placed {
+  orderId: string;
+  orderNumber: string;
+  razorpayOrderId: string;
+  key: string;
+  discountApplied: boolean;
+  amount: number;
+}
+
+/** An order of `kilos` of Kaju Katli for the customer, placed through the API and not paid yet. */
+async function placedOrder(request: APIRequestContext, token: string, kilos: number): Promise<Placed> {
   const auth = { authorization: `Bearer ${token}` };
   const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
-  const placed = (await (await request.post("/api/order/place", { headers: auth, data: { address, items: [{ _id: item.data._id, quantity: kilos }] } })).json()) as {
-    orderId: string;
-    razorpayOrderId: string;
-    key: string;
-    discountApplied: boolean;
-    amount: number;
-  };
+  const placed = (await (await request.post("/api/order/place", { headers: auth, data: { address, items: [{ _id: item.data._id, quantity: kilos }] } })).json()) as Omit<Placed, "orderNumber">;
+  return { ...placed, orderNumber: `#${placed.orderId.slice(0, 8).toUpperCase()}` };
+}
+
+/** A paid order of `kilos` of Kaju Katli for the customer, through the API (place, the sandbox window's pay, verify). */
+async function paidOrder(request: APIRequestContext, token: string, kilos: number): Promise<Placed> {
+  const placed = await placedOrder(request, token, kilos);
   const paid = (await (await request.post("/sandbox/razorpay/checkout/pay", { data: { key: placed.key, order_id: placed.razorpayOrderId, method: "upi", outcome: "success" } })).json()) as {
     response: Record<string, string>;
   };
-  expect((await request.post("/api/order/verify", { headers: auth, data: paid.response })).ok()).toBe(true);
-  return { orderId: placed.orderId, orderNumber: `#${placed.orderId.slice(0, 8).toUpperCase()}`, discountApplied: placed.discountApplied, amount: placed.amount };
+  expect((await request.post("/api/order/verify", { headers: { authorization: `Bearer ${token}` }, data: paid.response })).ok()).toBe(true);
+  return placed;
 }
 
 async function signIn(page: Page, token: string): Promise<void> {
@@ -108,4 +117,26 @@ test("the customer's cancel confirm says the ₹150 clawback before it happens",
   expect(question).toMatch(/₹150(\.00)? is kept back, because your later discounted order this month got its ₹150 discount through this one\. It comes back if that order is not paid or is cancelled/);
   await expect(order).toContainText("Cancelled");
   await page.screenshot({ path: "test-results/lifecycle-cancelled.png", fullPage: false });
+});
+
+test("the ₹150 kept back comes back, shown in My Orders, when the discounted order it was kept for is not paid", async ({ page }) => {
+  const { token } = await createCustomer(page);
+  const first = await paidOrder(page.request, token, 1);
+  const second = await placedOrder(page.request, token, 2);
+  expect(second.discountApplied).toBe(true);
+  await signIn(page, token);
+  await page.goto("/user-dashboard/my-orders");
+  const order = page.getByRole("listitem", { name: `Order ${first.orderNumber}` });
+  page.once("dialog", (dialog) => void dialog.accept());
+  await order.getByRole("button", { name: "Cancel order" }).click();
+  await expect(order.getByRole("status")).toHaveText(/₹150(\.00)? is kept back/);
+  const refunds = order.getByRole("list", { name: "Refunds" }).getByRole("listitem");
+  await expect(refunds).toHaveCount(1);
+  // The customer closes the discounted order's payment window without paying: it ends, and the ₹150 comes back.
+  const abandoned = await page.request.post("/trpc/order.abandon", { headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, data: { orderId: second.orderId } });
+  expect(abandoned.ok()).toBe(true);
+  await page.reload();
+  await expect(refunds).toHaveCount(2);
+  await expect(refunds.nth(1)).toHaveText(/^Refund ₹150(\.00)?:/);
+  await page.screenshot({ path: "test-results/lifecycle-clawback-returned.png", fullPage: false });
 });
