@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@mithai/db/client";
 import { foodItems, orders } from "@mithai/db/schema";
 import { and, eq, inArray, ne } from "@mithai/db/sql";
-import type { ReasonCode } from "@mithai/schema";
+import type { PaymentStatus, ReasonCode } from "@mithai/schema";
 import { countPaidOrdersInMonth } from "../orders/discount";
 import { promoStillHonoured, type Refusal } from "../promos/promos";
 import { paymentStatusIn } from "./query";
@@ -41,8 +41,12 @@ export async function lateRefusal(tx: DbOrTx, order: LateOrder, now: Date): Prom
   return null;
 }
 
-/** What the customer is told (verify's answer, the refund's reason and mail) for a refused late payment. */
-export function lateRefusalReason(refusal: { code: ReasonCode; message: string }): string {
+/**
+ * What the customer is told (verify's answer, the refund's reason and mail) for a refused late payment; `was` is what
+ * the order was when the payment came (a retry after a declined attempt finds it failed, not expired).
+ */
+export function lateRefusalReason(refusal: { code: ReasonCode; message: string }, was?: PaymentStatus): string {
   const why = refusal.code.startsWith("PROMO_") ? "its promo code cannot be used for it any more" : refusal.message;
-  return `the payment arrived after the order had expired, and ${why}`;
+  const when = was === "failed" ? "after an earlier attempt to pay for the order had failed" : "after the order had expired";
+  return `the payment arrived ${when}, and ${why}`;
 }

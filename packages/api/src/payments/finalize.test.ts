@@ -109,7 +109,9 @@ describe("finalizePaid", () => {
     expect(order).toMatchObject({ paymentStatus: "refunded", paymentId: "pay_toolate00001" });
     expect(await handle.db.select().from(payments).where(eq(payments.orderId, late.id))).toMatchObject([{ status: "captured", amountPaise: 45_000 }]);
     // The whole amount goes back (no provider answers in this test, so the refund waits, pending, to be looked up there).
-    expect(await handle.db.select().from(refunds).where(and(eq(refunds.orderId, late.id)))).toMatchObject([{ amountPaise: 45_000, idempotencyKey: `unhonourable:${late.id}`, reasonCode: "DISCOUNT_TAKEN" }]);
+    expect(await handle.db.select().from(refunds).where(and(eq(refunds.orderId, late.id)))).toMatchObject([
+      { amountPaise: 45_000, idempotencyKey: `unhonourable:${late.id}`, reasonCode: "DISCOUNT_TAKEN", reason: expect.stringMatching(/^the payment arrived after the order had expired, and /) },
+    ]);
     // Nothing was delivered: no receipt, no invoice, and the cart is as it was.
     expect(await handle.db.select().from(invoices).where(eq(invoices.orderId, late.id))).toEqual([]);
     expect(await handle.db.select().from(mailOutbox).where(and(eq(mailOutbox.subjectId, late.id), eq(mailOutbox.kind, "order-receipt")))).toEqual([]);
@@ -142,7 +144,10 @@ describe("finalizePaid", () => {
       refused: { code: "DISCOUNT_NOT_EARNED", message: expect.stringContaining("cancelled or refunded") },
     });
     expect((await handle.db.select().from(orders).where(eq(orders.id, late.id)))[0]).toMatchObject({ paymentStatus: "refunded", paymentId: "pay_notearned001" });
-    expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, late.id))).toMatchObject([{ amountPaise: 5_000, reasonCode: "DISCOUNT_NOT_EARNED" }]);
+    // Its attempt had been declined (failed), not expired: the customer is told so.
+    expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, late.id))).toMatchObject([
+      { amountPaise: 5_000, reasonCode: "DISCOUNT_NOT_EARNED", reason: expect.stringMatching(/^the payment arrived after an earlier attempt to pay for the order had failed, and its ₹150 discount/) },
+    ]);
     expect(await handle.db.select().from(invoices).where(eq(invoices.orderId, late.id))).toEqual([]);
   });
 });

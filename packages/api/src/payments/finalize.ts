@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from "@mithai/db/sql";
 import { preparedQuery, type DbOrTx } from "@mithai/db/client";
 import { isUniqueViolation } from "@mithai/db/errors";
-import { financialYear, shopMonth } from "@mithai/schema";
+import { financialYear, shopMonth, type PaymentStatus } from "@mithai/schema";
 import { orders, payments, refunds } from "@mithai/db/schema";
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
@@ -60,7 +60,7 @@ export async function finalizePaid(
   const late = await payLate(deps, razorpayOrderId, payment, now);
   if (late.outcome === "paid") return announcePaid(deps, late.paid, payment);
   if (late.outcome === "refused") {
-    return (await refuseLatePayment(deps, razorpayOrderId, payment, late.refusal, now)) ? { finalized: false, refused: late.refusal } : { finalized: false };
+    return (await refuseLatePayment(deps, razorpayOrderId, payment, late.refusal, late.was, now)) ? { finalized: false, refused: late.refusal } : { finalized: false };
   }
   await warnOnAmountMismatch(deps, razorpayOrderId, payment);
   return { finalized: false };
@@ -147,7 +147,9 @@ async function payLate(
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   now: Date,
-): Promise<{ outcome: "paid"; paid: Finalized } | { outcome: "refused"; refusal: Refusal } | { outcome: "none" }> {
+): Promise<{ outcome: "paid"; paid: Finalized } | { outcome: "refused"; refusal: Refusal; was?: PaymentStatus } | { outcome: "none" }> {
+  // What the order was when the payment came (failed or expired), for the customer's words if it is refused.
+  let was: PaymentStatus | undefined;
   try {
     const paid = await deps.db.transaction(async (tx) => {
       const [order] = await tx
@@ -163,6 +165,7 @@ async function payLate(
         )
         .for("update");
       if (!order) return null;
+      was = order.paymentStatus;
       const refusal = await lateRefusal(tx, order, now);
       if (refusal) throw new LateRefused(refusal);
       await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, order.id));
@@ -178,10 +181,10 @@ async function payLate(
     if (paid.restocks) await deps.catalog.changed();
     return { outcome: "paid", paid: paid.revived };
   } catch (error) {
-    if (error instanceof LateRefused) return { outcome: "refused", refusal: error.refusal };
-    if (error instanceof AppError && error.code === "STOCK_SHORT") return { outcome: "refused", refusal: { code: "STOCK_SHORT", message: "some of its sweets sold out meanwhile" } };
+    if (error instanceof LateRefused) return { outcome: "refused", refusal: error.refusal, was };
+    if (error instanceof AppError && error.code === "STOCK_SHORT") return { outcome: "refused", refusal: { code: "STOCK_SHORT", message: "some of its sweets sold out meanwhile" }, was };
     // Another order of the customer took the month's discount slot between the check and the payment.
-    if (isUniqueViolation(error)) return { outcome: "refused", refusal: { code: "DISCOUNT_TAKEN", message: "its ₹150 discount has gone to your other order" } };
+    if (isUniqueViolation(error)) return { outcome: "refused", refusal: { code: "DISCOUNT_TAKEN", message: "its ₹150 discount has gone to your other order" }, was };
     throw error;
   }
 }
@@ -197,9 +200,10 @@ async function refuseLatePayment(
   razorpayOrderId: string,
   payment: ReportedPayment & { userId?: string },
   refusal: Refusal,
+  was: PaymentStatus | undefined,
   now: Date,
 ): Promise<boolean> {
-  const reason = lateRefusalReason(refusal);
+  const reason = lateRefusalReason(refusal, was);
   const moved = await moveOrder(
     deps,
     {
