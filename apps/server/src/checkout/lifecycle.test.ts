@@ -131,6 +131,33 @@ describe("one order lifecycle (issue 25)", () => {
     expect((await myOrders(other)).find((order) => order._id === one.orderId)).toMatchObject({ refundedAmount: one.amount / 100 });
   });
 
+  it("2c. the ₹150 comes back once, however many discounted orders of the month end, even while the cancel's own refund failed", async () => {
+    const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+    const buyer = await createCustomer(t);
+    const first = (await place(buyer, 1)).body;
+    expect((await pay(buyer, first)).status).toBe(200);
+    const second = (await place(buyer, 2)).body;
+    expect((await cancel(buyer, first.orderId)).statusCode).toBe(200);
+    // The bank fails the cancel's refund (left for an admin to retry); then the discounted order is abandoned.
+    await t.database.db.update(refunds).set({ status: "failed", failureReason: "the bank said no" }).where(eq(refunds.orderId, first.orderId));
+    expect((await abandon(buyer, second.orderId)).statusCode).toBe(200);
+    // Another kept order, and a discounted one standing on it, which also ends unpaid.
+    const third = (await place(buyer, 1)).body;
+    expect((await pay(buyer, third)).status).toBe(200);
+    const fourth = (await place(buyer, 2)).body;
+    expect(fourth.discountApplied).toBe(true);
+    expect((await abandon(buyer, fourth.orderId)).statusCode).toBe(200);
+    expect((await refundsOf(first.orderId)).map((r) => [r.amountPaise, r.status === "failed"])).toEqual([
+      [first.amount - 15_000, true],
+      [15_000, false],
+    ]);
+    // The admin's retry of the failed refund then brings the total to what was paid, no more.
+    const failed = (await refundsOf(first.orderId))[0]!;
+    const retried = await trpc("admin.retryRefund", admin.token, { id: failed.id });
+    expect(retried.statusCode).toBe(200);
+    expect((await refundsOf(first.orderId)).filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountPaise, 0)).toBe(first.amount);
+  });
+
   it("3. a late payment for an item since removed, or priced higher, is refunded in full, never paid", async () => {
     const [pricey] = (await t.database.db.select({ id: foodItems.id, pricePaise: foodItems.pricePaise }).from(foodItems).orderBy(asc(foodItems.slug)).limit(1).offset(1)) as [{ id: string; pricePaise: number }];
     const buyer = await createCustomer(t);

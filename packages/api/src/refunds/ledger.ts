@@ -139,6 +139,8 @@ export interface RecordedRefund {
   returned: RefundRow[];
 }
 
+/** The idempotency key's prefix of a refund that gives back a clawback (then the discounted order's id). */
+const CLAWBACK_RETURNED_KEY = "clawback-returned:";
 /** The reason on a refund that gives back a clawback (returnClawbacks). */
 export const CLAWBACK_RETURNED_REASON = "The clawback returned: the later discounted order it was kept back for was not paid, or was cancelled";
 
@@ -163,10 +165,13 @@ export async function returnClawbacks(tx: Tx, moved: Pick<OrderRow, "id" | "user
     const order = await lockOrderAndCustomer(tx, id);
     if (!order || (await clawbackFor(tx, order)).paise > 0) continue;
     const rows = await tx.select().from(refunds).where(eq(refunds.orderId, id));
-    // What was kept back, never more than is left unrefunded (a refund that failed stays the admin's to retry).
-    const kept = Math.min(Math.max(...rows.map((row) => row.clawbackPaise)), order.amountPaise - refundedPaise(rows));
+    // What was kept back and not returned yet (by another discounted order's end), never more than is left unrefunded:
+    // a refund that failed stays the admin's to retry, so it still counts as owed.
+    const returnedBefore = rows.filter((row) => row.idempotencyKey?.startsWith(CLAWBACK_RETURNED_KEY)).reduce((sum, row) => sum + row.amountPaise, 0);
+    const keptBack = rows.reduce((sum, row) => sum + row.clawbackPaise, 0) - returnedBefore;
+    const kept = Math.min(keptBack, order.amountPaise - refundedPaise(rows));
     if (kept <= 0) continue;
-    const recorded = await recordRefund(tx, { orderId: id, amountPaise: kept, reason: CLAWBACK_RETURNED_REASON, requestedBy: null, idempotencyKey: `clawback-returned:${moved.id}`, cancelling: true });
+    const recorded = await recordRefund(tx, { orderId: id, amountPaise: kept, reason: CLAWBACK_RETURNED_REASON, requestedBy: null, idempotencyKey: `${CLAWBACK_RETURNED_KEY}${moved.id}`, cancelling: true });
     if (recorded.fresh) returned.push(recorded.row);
   }
   return returned;
