@@ -142,21 +142,30 @@ function createPostgresDb(url: string, max: number, prepare: boolean, migrations
 /** Extensions the migrations create, loaded into every embedded database (pg_trgm: the storefront's search). */
 export const pgliteExtensions = { pg_trgm };
 
-/** An in-memory embedded database that starts as a copy of a data folder (`snapshot`'s gzipped tar): tests. */
-export function createPgliteDbFrom(dataDir: Blob, migrationsFolder = defaultMigrationsFolder): DbHandle {
-  return createPgliteDb(undefined, migrationsFolder, dataDir);
-}
-
-function createPgliteDb(dir: string | undefined, migrationsFolder: string, loadDataDir?: Blob): DbHandle {
+function createPgliteDb(dir: string | undefined, migrationsFolder: string): DbHandle {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
   const lock = dir ? lockEmbeddedDatabase(dir) : undefined;
   let client: PGlite;
   try {
-    client = new PGlite({ dataDir: dir, loadDataDir, extensions: pgliteExtensions });
+    client = new PGlite({ dataDir: dir, extensions: pgliteExtensions });
   } catch (error) {
     lock?.release();
     throw error;
   }
+  return pgliteHandle(client, migrationsFolder, async () => {
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
+  });
+}
+
+/**
+ * A handle over an embedded database that is already open; `close` is the caller's (the test databases reuse one
+ * PGlite for file after file: packages/db/src/testing.ts).
+ */
+export function pgliteHandle(client: PGlite, migrationsFolder: string, close: () => Promise<void>): DbHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -176,13 +185,7 @@ function createPgliteDb(dir: string | undefined, migrationsFolder: string, loadD
       await client.exec("checkpoint");
       return client.dumpDataDir("gzip");
     },
-    async close() {
-      try {
-        await client.close();
-      } finally {
-        lock?.release();
-      }
-    },
+    close,
   };
 }
 

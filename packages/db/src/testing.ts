@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { createDb, createPgliteDbFrom, pgliteExtensions, type Db, type DbHandle } from "./client";
+import { createDb, defaultMigrationsFolder, pgliteExtensions, pgliteHandle, type Db, type DbHandle } from "./client";
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./test-template";
 import { foodItems } from "./tables/catalog";
 import { users } from "./tables/customer";
@@ -10,13 +10,14 @@ import { users } from "./tables/customer";
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new PostgreSQL
  * database (dropped on close) when TEST_DATABASE_URL names a server the tests may create databases on.
- * Under vitest both are copies of the database the run migrated once (`test-template.ts`); elsewhere, or when
- * no copy exists, the migrations run here.
+ * Under vitest both are copies of the database the run migrated once (`test-template.ts`), an embedded one often
+ * one that an earlier file of the same worker closed, emptied back to that state; elsewhere, or when no copy exists,
+ * the migrations run here.
  */
 export async function createTestDb(): Promise<DbHandle> {
   if (!process.env.TEST_DATABASE_URL) {
     const template = process.env[PGLITE_TEMPLATE_ENV];
-    if (template) return createPgliteDbFrom(templateBlob(template));
+    if (template) return reusedPgliteDb(template);
     const handle = createDb({});
     await handle.migrate();
     return handle;
@@ -34,7 +35,109 @@ export async function createTestDb(): Promise<DbHandle> {
   };
 }
 
-const templateBlob = (template: string) => new Blob([new Uint8Array(readFileSync(template))], { type: "application/x-gzip" });
+const templateBlob = (template: string) => new Blob([new Uint8Array(readFileSync(template))], { type: "application/x-tar" });
+
+/**
+ * Embedded databases a closed test handle gave back, emptied to the state the run's migrations left: loading a copy
+ * of the template costs about half a second of CPU (unpacking it and starting PostgreSQL), emptying one about 40 ms.
+ * A vitest worker runs one file at a time, so a database here is never in two files' hands at once.
+ */
+const idleDatabases: PGlite[] = [];
+const MAX_IDLE_DATABASES = 4;
+
+/**
+ * What emptying a database puts back: the session's own settings (PGlite sets `search_path` when it starts, which
+ * `discard all` resets), the tables, the rows the migrations wrote, and its shape to compare with.
+ */
+interface MigratedState {
+  settings: { name: string; setting: string }[];
+  tables: string[];
+  rows: { table: string; json: string }[];
+  shape: string;
+}
+let migratedState: Promise<MigratedState> | undefined;
+
+// Every column, constraint, index and trigger of the shop's schema: a test that changed it (answers.test.ts renames a
+// table and back; one that failed half-way would not) leaves a database that is closed instead of reused.
+const SHAPE_QUERY = `select md5(coalesce((select string_agg(c.relname || '.' || a.attname || ':' || format_type(a.atttypid, a.atttypmod) || ':' || a.attnotnull, ',' order by c.relname, a.attnum)
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and a.attnum > 0 and not a.attisdropped), '')
+  || coalesce((select string_agg(conname || pg_get_constraintdef(oid), ',' order by conname) from pg_constraint where connamespace = 'public'::regnamespace), '')
+  || coalesce((select string_agg(indexname || indexdef, ',' order by indexname) from pg_indexes where schemaname = 'public'), '')
+  || coalesce((select string_agg(tgname, ',' order by tgname) from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = 'public'::regnamespace), '')
+  || coalesce((select string_agg(sequencename || ':' || coalesce(last_value, 0), ',' order by sequencename) from pg_sequences where schemaname = 'public'), '')) as shape`;
+
+async function readMigratedState(client: PGlite): Promise<MigratedState> {
+  const settings = (await client.query<{ name: string; setting: string }>(`select name, setting from pg_settings where source in ('session', 'client') order by name`)).rows;
+  const tables = (await client.query<{ name: string }>(`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1`)).rows.map((row) => row.name);
+  const rows: MigratedState["rows"] = [];
+  for (const table of tables) {
+    const [found] = (await client.query<{ json: string | null }>(`select json_agg(t)::text as json from ${table} t`)).rows;
+    if (found?.json) rows.push({ table, json: found.json });
+  }
+  const [shape] = (await client.query<{ shape: string }>(SHAPE_QUERY)).rows;
+  return { settings, tables, rows, shape: shape!.shape };
+}
+
+/** Empties a database a test file is done with and keeps it for the next one; false when it cannot be reused. */
+async function giveBack(client: PGlite, state: MigratedState): Promise<boolean> {
+  if (client.closed || idleDatabases.length >= MAX_IDLE_DATABASES) return false;
+  try {
+    // Session state (settings, prepared statements, LISTENs, advisory locks, temporary tables); refused inside an
+    // open transaction, which a test that left one behind would have.
+    await client.exec("discard all");
+    for (const { name, setting } of state.settings) await client.query("select set_config($1, $2, false)", [name, setting]);
+    const [shape] = (await client.query<{ shape: string }>(SHAPE_QUERY)).rows;
+    if (shape?.shape !== state.shape) return false;
+    await client.transaction(async (tx) => {
+      await tx.exec(`truncate ${state.tables.join(", ")} restart identity cascade`);
+      for (const { table, json } of state.rows) await tx.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [json]);
+    });
+  } catch {
+    return false;
+  }
+  idleDatabases.push(client);
+  return true;
+}
+
+/**
+ * A test file's embedded database: one given back by an earlier file of this worker, emptied, or a new copy of the
+ * run's migrated template. Its handle reaches the database only until it is closed: a timer of a closed app that
+ * still ran a statement would otherwise write into the next file's data (it fails, as on a closed database).
+ */
+async function reusedPgliteDb(template: string): Promise<DbHandle> {
+  let client = idleDatabases.pop();
+  if (!client) {
+    client = new PGlite({ loadDataDir: templateBlob(template), extensions: pgliteExtensions });
+    await client.waitReady;
+    migratedState ??= readMigratedState(client);
+    await migratedState;
+  }
+  const open = client;
+  let closed = false;
+  const listening: (() => Promise<void>)[] = [];
+  const reachable = new Proxy(open, {
+    get(target, property) {
+      if (closed) throw new Error("This test database is closed");
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const handle = pgliteHandle(reachable, defaultMigrationsFolder, async () => {
+    if (closed) return;
+    closed = true;
+    for (const unlisten of listening.splice(0)) await unlisten().catch(() => {});
+    if (!(await giveBack(open, await migratedState!))) await open.close().catch(() => {});
+  });
+  return {
+    ...handle,
+    async listen(channel, onNotify, onListen) {
+      const unlisten = await handle.listen(channel, onNotify, onListen);
+      listening.push(unlisten);
+      return unlisten;
+    },
+  };
+}
 
 /** This process's on-disk copy of the run's migrated embedded database (made once, beside the template). */
 let migratedFolder: Promise<string> | undefined;
