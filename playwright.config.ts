@@ -11,7 +11,8 @@ export default defineConfig({
   workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // 15 s: the journeys run beside vitest in `npm test` (scripts/test-together.mjs), so a page may wait for a busy CPU.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     // baseURL: each worker's own shop (e2e/support/test.ts).

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./env";
+import { copyMigratedPglite } from "@mithai/db/testing";
 import { freePort, programArgs } from "./faults/processes";
 import { isStaticFile } from "./app";
 import { loggerOptions, SHOP_ADDRESS_FILE, startMessage } from "./logging";
@@ -54,6 +55,8 @@ describe("logs a person can read (issue 16)", () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "mithai-logs-"));
       const port = await freePort();
       const childEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_FORMAT: "", LOG_LEVEL: "info", SEED_DEMO: "false" };
+      // The run's migrated embedded database, copied: this test reads the start's log lines, not the migrations'.
+      await copyMigratedPglite(path.join(dataDir, "pglite"));
       const args = programArgs("server");
       // `script` gives the server a pseudo-terminal, as a person's shell would.
       // A process group of its own, so that `script` and the server under it end together, even when the test is cut off.
