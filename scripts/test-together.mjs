@@ -26,22 +26,35 @@ const journeysLog = path.join(logDir, "browser-journeys.log");
 const started = Date.now();
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
+const children = [];
+
 /** Runs a command; resolves with its exit code and how long it took. `logFile`: its output goes there, not here. */
 function run(command, args, logFile) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: logFile ? ["ignore", "pipe", "pipe"] : "inherit", env: process.env });
-    if (logFile) {
-      const out = createWriteStream(logFile);
+    const out = logFile ? createWriteStream(logFile) : undefined;
+    const child = spawn(command, args, { cwd: root, stdio: out ? ["ignore", "pipe", "pipe"] : "inherit", env: process.env });
+    children.push(child);
+    let ended = false;
+    const end = (code) => {
+      if (ended) return;
+      ended = true;
+      const result = { code, ms: Date.now() - started };
+      // With a log file: once everything the command wrote is in it.
+      if (out) out.end(() => resolve(result));
+      else resolve(result);
+    };
+    child.on("error", (error) => {
+      console.error(`${path.basename(command)} could not start: ${error.message}`);
+      end(1);
+    });
+    child.on("close", (code, signal) => end(code ?? (signal ? 1 : 0)));
+    if (out) {
       child.stdout.pipe(out, { end: false });
       child.stderr.pipe(out, { end: false });
-      child.on("close", () => out.end());
     }
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), ms: Date.now() - started }));
-    children.push(child);
   });
 }
 
-const children = [];
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     for (const child of children) child.kill(signal);
