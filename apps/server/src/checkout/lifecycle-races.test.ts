@@ -9,18 +9,18 @@ import type { TestApp } from "../testing";
 import { createCustomer, createTwinApps, eventually, placeOrderVia, sendWebhook, testAddress, verifyVia } from "./fixtures";
 
 /**
+ * Rounds of a race: on PostgreSQL the statements really interleave, and a rare crosswise wait needs many tries; the
+ * embedded database runs one transaction at a time, so a few rounds there check the outcome of each order of events.
+ */
+const rounds = (onPostgres: number) => (testDatabaseKind() === "postgres" ? onPostgres : 4);
+
+/**
  * Issue 25's races, on two app instances sharing one database (run on PostgreSQL with TEST_DATABASE_URL, where they
  * really run at once): one customer placing on both servers at once keeps one open order; late payments for a
  * single-use promo code arriving at once, by webhook and verify on both servers, give one paid order. And the locks'
  * order: a payment, a place and every move take the customer's row before the order's, and a release of stock takes
  * the sweets' rows in id order as a reservation does, so none of them waits on another crosswise (a deadlock).
  */
-/**
- * Rounds of a race: on PostgreSQL the statements really interleave, and a rare crosswise wait needs many tries; the
- * embedded database runs one transaction at a time, so a few rounds there check the outcome of each order of events.
- */
-const rounds = (onPostgres: number) => (testDatabaseKind() === "postgres" ? onPostgres : 4);
-
 describe("order lifecycle races", () => {
   let one: TestApp;
   let two: TestApp;
@@ -44,7 +44,8 @@ describe("order lifecycle races", () => {
   it("a customer placing again while the previous order is paid, or abandoned, on the other server: never a deadlock", async () => {
     const line = { address: testAddress, items: [{ _id: itemId, quantity: 1 }] };
     // Mostly abandon: a place now pays an open order the provider took money for before expiring anything, so the
-    // crosswise wait is between the abandon's expiry and the place's. Forty customers (on PostgreSQL), one after another.
+    // crosswise wait is between the abandon's expiry and the place's. Forty customers (on PostgreSQL), one after
+    // another.
     const round = async (pay: boolean) => {
       const buyer = await createCustomer(one);
       const previous = (await placeOrderVia(one, buyer, line)).body;
@@ -84,9 +85,9 @@ describe("order lifecycle races", () => {
   });
 
   /**
-   * Thirty rounds (on PostgreSQL), across both servers at once: two customers' open orders (a kilogram of each of `count` sweets with
-   * stock, and `promoCode` if given) abandoned while two other customers place the same. Every abandoned order gives its
-   * kilograms back; every order still open holds them.
+   * Thirty rounds (on PostgreSQL), across both servers at once: two customers' open orders (a kilogram of each of
+   * `count` sweets with stock, and `promoCode` if given) abandoned while two other customers place the same. Every
+   * abandoned order gives its kilograms back; every order still open holds them.
    */
   async function abandonWhileOthersPlace(count: number, promoCode?: string) {
     const sweets = (await one.database.db.select({ id: foodItems.id }).from(foodItems).orderBy(asc(foodItems.slug)).limit(count)).map((row) => row.id);
