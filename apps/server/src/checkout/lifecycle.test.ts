@@ -38,6 +38,16 @@ describe("one order lifecycle (issue 25)", () => {
   const promo = async (code: string) => jsonOf<{ data: PromoCode[] }>(await t.app.inject({ method: "GET", url: "/api/admin/promos", headers: bearer(admin.token) })).data.find((p) => p.code === code)!;
   const myOrders = async (buyer: Customer) => jsonOf<{ data: CustomerOrder[] }>(await t.app.inject({ method: "POST", url: "/api/order/userorders", headers: bearer(buyer.token) })).data;
   const cancel = (buyer: Customer, orderId: string) => t.app.inject({ method: "POST", url: "/api/order/cancel", headers: bearer(buyer.token), payload: { orderId } });
+  const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+  /** A paid first order of the month, a discounted second placed (not paid), then the first cancelled: ₹150 kept back. */
+  const cancelFirstOfTwo = async (buyer: Customer) => {
+    const first = (await place(buyer, 1)).body;
+    expect((await pay(buyer, first)).status).toBe(200);
+    const second = (await place(buyer, 2)).body;
+    expect(second.discountApplied).toBe(true);
+    expect((await cancel(buyer, first.orderId)).statusCode).toBe(200);
+    return { first, second };
+  };
   const setPrice = async (itemId: string, pricePaise: number) => {
     await t.database.db.update(foodItems).set({ pricePaise }).where(eq(foodItems.id, itemId));
     await t.app.deps.catalog.changed();
@@ -98,14 +108,9 @@ describe("one order lifecycle (issue 25)", () => {
   });
 
   it("2b. the ₹150 kept back comes back when the discounted order it was kept for does not go ahead: abandoned unpaid, or cancelled itself", async () => {
-    const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
     // Cancelled while the discounted 2nd order waited for its payment: ₹150 kept back; the 2nd is then abandoned.
     const buyer = await createCustomer(t);
-    const first = (await place(buyer, 1)).body;
-    expect((await pay(buyer, first)).status).toBe(200);
-    const second = (await place(buyer, 2)).body;
-    expect(second.discountApplied).toBe(true);
-    expect((await cancel(buyer, first.orderId)).statusCode).toBe(200);
+    const { first, second } = await cancelFirstOfTwo(buyer);
     expect(await refundsOf(first.orderId)).toMatchObject([{ amountPaise: first.amount - 15_000, clawbackPaise: 15_000 }]);
     expect((await abandon(buyer, second.orderId)).statusCode).toBe(200);
     expect(await refundsOf(first.orderId)).toMatchObject([
@@ -132,12 +137,8 @@ describe("one order lifecycle (issue 25)", () => {
   });
 
   it("2c. the ₹150 comes back once, however many discounted orders of the month end, even while the cancel's own refund failed", async () => {
-    const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
     const buyer = await createCustomer(t);
-    const first = (await place(buyer, 1)).body;
-    expect((await pay(buyer, first)).status).toBe(200);
-    const second = (await place(buyer, 2)).body;
-    expect((await cancel(buyer, first.orderId)).statusCode).toBe(200);
+    const { first, second } = await cancelFirstOfTwo(buyer);
     // The bank fails the cancel's refund (left for an admin to retry); then the discounted order is abandoned.
     await t.database.db.update(refunds).set({ status: "failed", failureReason: "the bank said no" }).where(eq(refunds.orderId, first.orderId));
     expect((await abandon(buyer, second.orderId)).statusCode).toBe(200);
