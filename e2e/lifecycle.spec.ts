@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/test";
 import { createCustomer } from "./support/accounts";
-import { openAsAdmin } from "./support/admin";
+import { adminToken, openAsAdmin } from "./support/admin";
 
 /**
  * The order's life in a phone-sized browser (issue 25): the admin's status control offers only the moves the order
@@ -17,17 +17,18 @@ interface Placed {
   amount: number;
 }
 
-/** An order of `kilos` of Kaju Katli for the customer, placed through the API and not paid yet. */
-async function placedOrder(request: APIRequestContext, token: string, kilos: number): Promise<Placed> {
+/** An order of `kilos` of Kaju Katli for the customer (or another sweet, with a promo code), placed through the API and not paid yet. */
+async function placedOrder(request: APIRequestContext, token: string, kilos: number, other: { slug?: string; promoCode?: string } = {}): Promise<Placed> {
   const auth = { authorization: `Bearer ${token}` };
-  const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
-  const placed = (await (await request.post("/api/order/place", { headers: auth, data: { address, items: [{ _id: item.data._id, quantity: kilos }] } })).json()) as Omit<Placed, "orderNumber">;
+  const item = (await (await request.get(`/api/food/slug/${other.slug ?? "kaju-katli"}`)).json()) as { data: { _id: string } };
+  const order = { address, items: [{ _id: item.data._id, quantity: kilos }], promoCode: other.promoCode };
+  const placed = (await (await request.post("/api/order/place", { headers: auth, data: order })).json()) as Omit<Placed, "orderNumber">;
   return { ...placed, orderNumber: `#${placed.orderId.slice(0, 8).toUpperCase()}` };
 }
 
-/** A paid order of `kilos` of Kaju Katli for the customer, through the API (place, the sandbox window's pay, verify). */
-async function paidOrder(request: APIRequestContext, token: string, kilos: number): Promise<Placed> {
-  const placed = await placedOrder(request, token, kilos);
+/** A paid order of `kilos` of Kaju Katli for the customer (or as `other` says), through the API (place, the sandbox window's pay, verify). */
+async function paidOrder(request: APIRequestContext, token: string, kilos: number, other?: Parameters<typeof placedOrder>[3]): Promise<Placed> {
+  const placed = await placedOrder(request, token, kilos, other);
   const paid = (await (await request.post("/sandbox/razorpay/checkout/pay", { data: { key: placed.key, order_id: placed.razorpayOrderId, method: "upi", outcome: "success" } })).json()) as {
     response: Record<string, string>;
   };
@@ -139,4 +140,25 @@ test("the ₹150 kept back comes back, shown in My Orders, when the discounted o
   await expect(refunds).toHaveCount(2);
   await expect(refunds.nth(1)).toHaveText(/^Refund ₹150(\.00)?:/);
   await page.screenshot({ path: "test-results/lifecycle-clawback-returned.png", fullPage: false });
+});
+
+test("a first order cheaper than the ₹150 a later discounted order relied on cannot be cancelled for nothing: My Orders says why", async ({ page }) => {
+  const admin = { authorization: `Bearer ${await adminToken(page)}` };
+  const promoCode = `CHIKKI${Date.now().toString(36).toUpperCase()}`;
+  expect((await page.request.post("/api/admin/promos", { headers: admin, data: { code: promoCode, kind: "flat", value: 340, minSubtotal: 0, validFrom: null, validTo: null, maxUses: null, maxUsesPerCustomer: null, active: true } })).ok()).toBe(true);
+  const { token } = await createCustomer(page);
+  // ₹100: a kilo of Peanut Chikki (₹440) with ₹340 off.
+  const first = await paidOrder(page.request, token, 1, { slug: "peanut-chikki", promoCode });
+  expect(first.amount).toBe(10_000); // paise, as the payment window takes it
+  expect((await paidOrder(page.request, token, 1)).discountApplied).toBe(true);
+  await signIn(page, token);
+  await page.goto("/user-dashboard/my-orders");
+  const order = page.getByRole("listitem", { name: `Order ${first.orderNumber}` });
+  await expect(order).toContainText("This order can no longer be cancelled online: your later discounted order this month got its ₹150 discount through this one, so cancelling it would refund nothing.");
+  await expect(order.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  // The server refuses it too, saying the same.
+  const refused = await page.request.post("/api/order/cancel", { headers: { authorization: `Bearer ${token}` }, data: { orderId: first.orderId } });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toMatchObject({ code: "TRANSITION_NOT_ALLOWED", message: expect.stringContaining("cancelling it would refund nothing") });
+  await order.screenshot({ path: "test-results/lifecycle-cancel-refunds-nothing.png" });
 });

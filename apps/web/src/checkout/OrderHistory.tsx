@@ -108,6 +108,8 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
   const itemName = useItemNames();
   const until = cancellableUntil(order);
   const untilTime = until ? formatDate(until, "time") : "";
+  // The clawback would keep back all that is left: the server refuses to cancel for nothing, so no button is offered.
+  const refundsNothing = order.cancelClawback > 0 && order.amount - order.refundedAmount - order.cancelClawback < 1;
 
   async function cancelOrder() {
     // The clawback is said before the customer confirms (DECISIONS "The order's life").
@@ -215,13 +217,16 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
             <Trans>Invoice {order.invoiceNumber}</Trans>
           </button>
         )}
-        {until && (
+        {until && !refundsNothing && (
           <button type="button" className="button button-secondary" disabled={cancel.isPending} onClick={() => void cancelOrder()}>
             <Trans>Cancel order</Trans>
           </button>
         )}
       </div>
-      {until && <p className="note">{t`You can cancel this order until ${untilTime}, while the kitchen has not started on it.`}</p>}
+      {until && !refundsNothing && <p className="note">{t`You can cancel this order until ${untilTime}, while the kitchen has not started on it.`}</p>}
+      {until && refundsNothing && (
+        <p className="note">{t`This order can no longer be cancelled online: your later discounted order this month got its ₹150 discount through this one, so cancelling it would refund nothing. Please contact us.`}</p>
+      )}
       <OutcomeMessage outcome={notice} />
     </li>
   );

@@ -124,6 +124,17 @@ const ONCE_BROKEN: { broke: string; events: ShopEvent[] }[] = [
       { kind: "pay", order: 0, succeed: true, deliver: "verify" },
     ],
   },
+  {
+    broke: "discountEarned: ₹1 refunded on cancelling a ₹125 order (a promo's half price) that a ₹150 discount relied on, so ₹124 was clawed back",
+    events: [
+      { kind: "place", customer: 0, lines: [{ item: 0, kg: 1 }], promo: "HALF" },
+      { kind: "pay", order: 0, succeed: true, deliver: "verify" },
+      { kind: "place", customer: 0, lines: [{ item: 0, kg: 1 }], promo: null },
+      { kind: "pay", order: 0, succeed: true, deliver: "verify" },
+      { kind: "cancel", order: 1 },
+      { kind: "place", customer: 0, lines: [{ item: 0, kg: 1 }], promo: null },
+    ],
+  },
 ];
 
 describe(`the order's life, model-based (${onPostgres ? "PostgreSQL, two steps at once" : "PGlite"})`, () => {

@@ -5,7 +5,7 @@ import { type CustomerOrder, orderNumberOf, type OrderStatus, paiseToRupees } fr
 import { clawbackFor } from "../lifecycle/clawback";
 import { netPaise } from "../lifecycle/net";
 import { FINAL_STATUSES, allowedNextStatuses } from "../lifecycle/transitions";
-import { refundedPaise, refundsByOrder, toOrderRefund } from "../refunds/ledger";
+import { keptBackOf, refundedPaise, refundsByOrder, toOrderRefund } from "../refunds/ledger";
 import { statusHistoryByOrder, type StatusHistoryEntry } from "./status-history";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -53,7 +53,8 @@ export function toCustomerOrder(row: OrderRow, { refunds: refundRows = [], histo
     statusHistory: history,
     invoiceNumber: invoiceNumber ?? null,
     allowedNext: row.paymentStatus === "paid" ? allowedNextStatuses(row.status) : [],
-    cancelClawback: paiseToRupees(cancelClawbackPaise),
+    // Never more than is left to refund (refunds/ledger.ts keptBackOf): all of it means cancelling would refund nothing.
+    cancelClawback: paiseToRupees(keptBackOf(cancelClawbackPaise, row.amountPaise - refundedPaise(refundRows))),
   };
 }
 

@@ -3,9 +3,10 @@ import type { DbHandle } from "@mithai/db/client";
 import { orders, refunds } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import type { STORED_ORDER_STATUSES } from "@mithai/schema";
+import { shopMonth, type STORED_ORDER_STATUSES } from "@mithai/schema";
 import { appErrorOf, createTestContext, insertPendingOrder } from "../testing";
-import { cancelOrder } from "./cancel";
+import { listCustomerOrders } from "../orders/history";
+import { CANCEL_REFUNDS_NOTHING, cancelOrder } from "./cancel";
 
 /**
  * A customer's cancel at the service boundary: each refusal, with nothing changed. (The cancel that goes through,
@@ -49,6 +50,21 @@ describe("cancelling an order: what is refused", () => {
     const stranger = await insertTestUser(database.db, "Stranger");
     expect((await appErrorOf(cancelOrder(createTestContext(database.db), stranger, orderId))).code).toBe("NOT_FOUND");
     await unchanged(orderId, "Order Recieved");
+  });
+
+  it("an order whose whole refund the clawback would keep back: refused with nothing changed, and My Orders shows all that is left kept back", async () => {
+    // ₹125 paid (1.25 kg); a later discounted order of the month relied on it for ₹150 (model.test.ts found it).
+    const userId = await insertTestUser(database.db);
+    const paidAt = new Date(Date.now() - 60_000);
+    const order = await insertPendingOrder(database.db, userId, itemId, 1.25, { paymentStatus: "paid", status: "Order Recieved", paidAt, paymentId: "pay_clawback_all" });
+    await insertPendingOrder(database.db, userId, itemId, 2, { paymentStatus: "paid", status: "Order Recieved", paidAt: new Date(), discountApplied: true, discountMonth: shopMonth(paidAt), discountPaise: 15_000, amountPaise: 5_000 });
+
+    const refused = await appErrorOf(cancelOrder(createTestContext(database.db), userId, order.id));
+    expect(refused).toMatchObject({ code: "TRANSITION_NOT_ALLOWED", message: CANCEL_REFUNDS_NOTHING });
+    await unchanged(order.id, "Order Recieved");
+    // What My Orders shows before the customer would confirm: all that is left kept back, never more.
+    const mine = await listCustomerOrders(database.db, userId);
+    expect(mine.find((row) => row._id === order.id)).toMatchObject({ amount: 125, refundedAmount: 0, cancelClawback: 125 });
   });
 
   it("any order when cancelling online is off (a window of 0 minutes)", async () => {

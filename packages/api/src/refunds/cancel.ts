@@ -5,7 +5,7 @@ import { formatRupees, ORDER_RECEIVED, paiseToRupees, type RefundAnswer } from "
 import type { ApiDeps } from "../context";
 import { AppError } from "../errors";
 import { moveOrder } from "../lifecycle/move";
-import { recordRefund } from "./ledger";
+import { NothingLeftToRefund, recordRefund } from "./ledger";
 import { sendToProvider } from "./provider-sync";
 
 /**
@@ -32,7 +32,12 @@ export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | 
       ),
       refusal: (tx) => whyNot(tx, userId, orderId, windowMinutes),
       // The kitchen had not started: the sweets go back on sale.
-      during: (tx) => recordRefund(tx, { orderId, reason: "Cancelled by the customer", requestedBy: userId, idempotencyKey: `cancel:${orderId}`, restock: true, cancelling: true }),
+      during: (tx) =>
+        recordRefund(tx, { orderId, reason: "Cancelled by the customer", requestedBy: userId, idempotencyKey: `cancel:${orderId}`, restock: true, cancelling: true }).catch((error: unknown) => {
+          // The customer keeps the order rather than cancel it for nothing (My Orders offers no cancel then).
+          if (error instanceof NothingLeftToRefund) throw new AppError("TRANSITION_NOT_ALLOWED", CANCEL_REFUNDS_NOTHING, { cause: error });
+          throw error;
+        }),
     },
     now,
   );
@@ -50,6 +55,10 @@ export async function cancelOrder(deps: Pick<ApiDeps, "db" | "config" | "log" | 
         : "Your order is cancelled. The full amount is on its way back to your payment method (usually 5–7 working days).",
   };
 }
+
+/** Why a customer cannot cancel an order whose refund the clawback would take whole. */
+export const CANCEL_REFUNDS_NOTHING =
+  "This order can no longer be cancelled online: your later discounted order this month got its ₹150 discount through this one, so cancelling it would refund nothing. Please contact us.";
 
 async function whyNot(tx: Tx, userId: string, orderId: string, windowMinutes: number): Promise<AppError> {
   const [order] = await tx

@@ -3,9 +3,9 @@ import type { DbHandle } from "@mithai/db/client";
 import { orders, refunds } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
 import { createTestDb, insertTestFoodItems, insertTestUser } from "@mithai/db/testing";
-import type { STORED_ORDER_STATUSES } from "@mithai/schema";
+import { shopMonth, type STORED_ORDER_STATUSES } from "@mithai/schema";
 import { appErrorOf, insertPendingOrder } from "../testing";
-import { recordRefund, refundedPaise, refundMessage, type RefundRequest, type RefundRow } from "./ledger";
+import { NothingLeftToRefund, recordRefund, refundedPaise, refundMessage, type RefundRequest, type RefundRow } from "./ledger";
 
 /**
  * The refund ledger at the service boundary (the provider's half is in provider-sync, the whole journey over HTTP in
@@ -61,6 +61,37 @@ describe("the refund ledger", () => {
     const again = await record({ orderId, amountPaise: 3_000, idempotencyKey: "key-1" });
     expect(again).toMatchObject({ fresh: false, row: { id: first.row.id } });
     expect(await rowsOf(orderId)).toHaveLength(1);
+  });
+
+  // Found by the model test (model.test.ts): the first order, at a promo's half price, cost less than the ₹150 a later
+  // discounted order relied on it for; cancelling it refunded ₹1 and clawed back only the rest.
+  describe("a clawback that takes all that is left", () => {
+    /** A paid order (₹125: 1.25 kg), and a later discounted order of the month (pending) that relied on it. */
+    const reliedOnOrder = async (kilos = 1.25) => {
+      const userId = await insertTestUser(database.db);
+      const now = new Date();
+      const first = await insertPendingOrder(database.db, userId, itemId, kilos, { paymentStatus: "paid", status: "Order Recieved", paidAt: new Date(now.getTime() - 60_000), paymentId: `pay_${Math.random().toString(36).slice(2, 16)}` });
+      await insertPendingOrder(database.db, userId, itemId, 2, { discountApplied: true, discountMonth: shopMonth(now), discountPaise: 15_000, amountPaise: 5_000 });
+      return first.id;
+    };
+
+    it("refuses a refund or a cancellation with refund, recording nothing and moving nothing, unless the clawback is waived", async () => {
+      const orderId = await reliedOnOrder();
+      for (const request of [{}, { cancelling: true }, { amountPaise: 100 }]) {
+        const refused = await appErrorOf(record({ orderId, ...request }));
+        expect(refused).toBeInstanceOf(NothingLeftToRefund);
+        expect(refused).toMatchObject({ code: "REFUND_EXCEEDS_PAID", message: expect.stringContaining("₹125 of what is left is kept back") });
+      }
+      expect(await rowsOf(orderId)).toEqual([]);
+      expect(await statusOf(orderId)).toBe("Order Recieved");
+
+      expect(await record({ orderId, waiveClawback: true })).toMatchObject({ cancelled: true, row: { amountPaise: 12_500, clawbackPaise: 0 } });
+    });
+
+    it("keeps back the discount in full when more than ₹1 is left after it", async () => {
+      const orderId = await reliedOnOrder(1.51);
+      expect(await record({ orderId })).toMatchObject({ cancelled: true, row: { amountPaise: 100, clawbackPaise: 15_000 } });
+    });
   });
 
   it("refuses an order that was never paid, and one that does not exist", async () => {

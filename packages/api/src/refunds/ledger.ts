@@ -70,6 +70,29 @@ export interface RefundRequest {
   cancelling?: boolean;
 }
 
+/** The least a refund sends back (₹1): the payment service refunds no less. */
+export const MIN_REFUND_PAISE = MIN_PRICE_PAISE;
+
+/**
+ * What a refund of everything left keeps back for a later discounted order that relied on this one (`reliedOnPaise`,
+ * lifecycle/clawback.ts): the discount, never more than is left to refund.
+ */
+export const keptBackOf = (reliedOnPaise: number, leftPaise: number) => Math.max(0, Math.min(reliedOnPaise, leftPaise));
+
+/**
+ * Refused: the clawback keeps back all that is left to refund on this order (less than ₹1 would go back), so a
+ * refund or a cancellation with refund would send nothing. The admin may waive the clawback or cancel without a
+ * refund; the customer keeps the order (and its sweets) rather than lose it for nothing.
+ */
+export class NothingLeftToRefund extends AppError {
+  constructor(readonly keptPaise: number) {
+    super(
+      "REFUND_EXCEEDS_PAID",
+      `Nothing can be refunded on this order: ${formatRupees(paiseToRupees(keptPaise))} of what is left is kept back because a later discounted order this month relied on this one. Waive the clawback to refund it, or cancel without a refund.`,
+    );
+  }
+}
+
 export const answerOf = (row: RefundRow, message: string): RefundAnswer => ({
   success: true,
   refund: { id: row.id, amount: paiseToRupees(row.amountPaise), status: row.status },
@@ -95,9 +118,10 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<Reco
   const earlier = await tx.select().from(refunds).where(eq(refunds.orderId, order.id));
   const left = order.amountPaise - refundedPaise(earlier);
   if (left <= 0) throw new AppError("REFUND_EXCEEDS_PAID", "This order has already been refunded in full.");
-  // What a later discounted order relied on this one for stays with the shop (at least ₹1 is still refunded).
-  const claw = request.waiveClawback ? 0 : Math.min((await clawbackFor(tx, order)).paise, Math.max(0, left - MIN_PRICE_PAISE));
+  // What a later discounted order relied on this one for stays with the shop, up to all that is left.
+  const claw = request.waiveClawback ? 0 : keptBackOf((await clawbackFor(tx, order)).paise, left);
   const refundable = left - claw;
+  if (claw > 0 && refundable < MIN_REFUND_PAISE) throw new NothingLeftToRefund(claw);
   const amount = request.amountPaise ?? refundable;
   if (amount > refundable) {
     const kept = claw > 0 ? `; ${formatRupees(paiseToRupees(claw))} is kept back because a later discounted order this month relied on this one (an admin may waive it)` : "";

@@ -142,7 +142,8 @@ export const customerOrderSchema = z.object({
   allowedNext: z.array(z.enum(ORDER_STATUSES)),
   /**
    * Rupees a cancellation now would keep back (the clawback: a later discounted order of the same month relied on this
-   * one); 0 when none. Shown before the customer confirms.
+   * one), never more than is left to refund; 0 when none. Shown before the customer confirms. When it is all that is
+   * left (less than ₹1 would go back), the order cannot be cancelled online.
    */
   cancelClawback: rupees,
 });

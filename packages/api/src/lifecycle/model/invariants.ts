@@ -118,7 +118,9 @@ export function discountEarned(shop: ShopSnapshot, adminIds: ReadonlySet<string>
     );
     const clawback = Math.min(DISCOUNT_PAISE, order.discountPaise);
     const waived = (o: OrderRow) => shop.refunds.some((r) => r.orderId === o.id && r.requestedBy !== null && adminIds.has(r.requestedBy));
-    const earned = earlier.some((o) => isKept(shop, o) || refundedPaise(shop, o.id) <= paidPaise(shop, o.id) - clawback || waived(o));
+    // Kept back: the clawback, never more than the earlier order paid.
+    const keptBack = (o: OrderRow) => refundedPaise(shop, o.id) <= paidPaise(shop, o.id) - Math.min(clawback, paidPaise(shop, o.id));
+    const earned = earlier.some((o) => isKept(shop, o) || keptBack(o) || waived(o));
     if (!earned) broken.push(`${short(order.id)} kept its ₹150 discount without an earlier kept paid order in ${month} (nor a clawback)`);
   }
   const perMonth = new Map<string, number>();
