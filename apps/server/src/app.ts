@@ -129,7 +129,7 @@ async function registerShop(app: FastifyInstance, { env, database, rateLimitPref
   });
 
   const catalog = createCatalogCache(database.db, database.listen);
-  const redis = env.redisUrl ? createRedisClient(env.redisUrl, app.log, env.redisTimeoutMs) : null;
+  const redis = env.redisUrl ? await createRedisClient(env.redisUrl, app.log, env.redisTimeoutMs) : null;
   const store: RateLimitStore = redis
     ? { kind: "redis", client: redis.client, prefix: rateLimitPrefix, failed: redis.failed, answered: redis.answered, usable: redis.answers }
     : { kind: "memory" };
@@ -195,7 +195,7 @@ async function registerShop(app: FastifyInstance, { env, database, rateLimitPref
     await deps.outbox.stop();
     await deps.mailer.close();
     await redis?.stop();
-    if ("client" in images) images.client.destroy();
+    if ("close" in images) await images.close();
     await metricsServer?.close();
     await tracing?.flush();
     metrics?.close();

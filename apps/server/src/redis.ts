@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import { Redis } from "ioredis";
 
 /** While Redis is not answering, how often it is asked (PING) whether it answers again. */
 const PROBE_EVERY_MS = 1000;
@@ -11,7 +10,9 @@ const PROBE_EVERY_MS = 1000;
  * on Redis at all (`usable` is false) until a PING, once a second, or the reconnecting client finds it answering
  * again. Each episode is logged once.
  */
-export function createRedisClient(url: string, log: FastifyBaseLogger, timeoutMs: number) {
+export async function createRedisClient(url: string, log: FastifyBaseLogger, timeoutMs: number) {
+  // Loaded here: a shop without REDIS_URL never loads ioredis.
+  const { Redis } = await import("ioredis");
   const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, connectTimeout: timeoutMs, commandTimeout: timeoutMs });
   let down = false;
   let probe: NodeJS.Timeout | null = null;

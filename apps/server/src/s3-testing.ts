@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { createS3ImageStore } from "@mithai/api";
 
@@ -54,20 +53,13 @@ export async function startTestS3(options: { port?: number; bucket?: string } = 
     bucket,
     env,
     async keys() {
-      const names: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await reader.client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-        names.push(...(page.Contents ?? []).map((object) => object.Key!));
-        token = page.NextContinuationToken;
-      } while (token);
-      return names.sort();
+      return (await reader.names()).sort();
     },
     stop,
     start,
     async close() {
       await stop();
-      reader.client.destroy();
+      await reader.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -2,8 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
-import type { ImageStore } from "@mithai/api";
+import type { ImageStore, S3ImageStore } from "@mithai/api";
 import type { DbHandle } from "@mithai/db/client";
 import type { Env } from "../env";
 import { BackupError, writeArchive, type ArchiveEntry, type BackupManifest } from "./archive";
@@ -13,7 +12,7 @@ export interface BackupSources {
   database: Pick<DbHandle, "kind" | "snapshot">;
   /** PostgreSQL's URL (for pg_dump); unused on the embedded database. */
   databaseUrl: string | undefined;
-  images: ImageStore & { client?: S3Client; bucket?: string };
+  images: ImageStore | S3ImageStore;
   imagesDir: string;
 }
 
@@ -61,14 +60,8 @@ async function databaseEntry(sources: BackupSources, work: string): Promise<Arch
 
 async function pictureEntries(sources: BackupSources): Promise<{ entries: ArchiveEntry[]; count: number }> {
   const { images } = sources;
-  if (images.kind === "s3" && images.client && images.bucket) {
-    const names: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await images.client.send(new ListObjectsV2Command({ Bucket: images.bucket, ContinuationToken: token }));
-      names.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+  if ("names" in images) {
+    const names = await images.names();
     return { entries: [{ name: "images.json", bytes: Buffer.from(JSON.stringify({ bucket: images.bucket, names }, null, 2)) }], count: names.length };
   }
   let names: string[];

@@ -70,7 +70,7 @@ async function backupHere(env: Env, out: string): Promise<{ file: string; bytes:
     return made;
   } finally {
     await database.close();
-    if ("client" in images) images.client.destroy();
+    if ("close" in images) await images.close();
   }
 }
 

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       `${result.found} picture files in ${sourceDir}: ${result.copied} ${dryRun ? "would be copied" : "copied"} to bucket ${store.bucket}, ${result.alreadyThere} already there.`,
     );
   } finally {
-    store.client.destroy();
+    await store.close();
   }
 }
 

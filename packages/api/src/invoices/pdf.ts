@@ -17,8 +17,8 @@ const shopDate = (date: Date) => date.toLocaleDateString("en-IN", { timeZone: SH
  * Noto fonts so a name or an address in any Indian script prints (pdf/text.ts), with its headings in English and
  * the customer's language.
  */
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const { pdf, done } = startPdf({ size: "A4", margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName } });
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const { pdf, done } = await startPdf({ size: "A4", margin: 40, info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName } });
   const text = (value: string, x?: number, y?: number, options?: TextOptions) => writeText(pdf, value, x, y, options);
   const h = (heading: DocumentHeading) => documentHeading(heading, doc.language);
   // A credit note carries tax exactly when its invoice did.

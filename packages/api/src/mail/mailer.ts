@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../context";
 
 export interface MailMessage {
@@ -27,23 +27,35 @@ export interface MailerOptions {
   log: Logger;
 }
 
+/**
+ * A nodemailer transport made on the first mail: nodemailer loads then, not when the server starts (most starts send
+ * no mail before a customer pays). `started()`: the transport once a mail asked for it, else undefined.
+ */
+function lazyTransport<T extends Transporter>(make: (mailer: typeof import("nodemailer")) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get: () => (transport ??= import("nodemailer").then(({ default: mailer }) => make(mailer))),
+    started: () => transport,
+  };
+}
+
 /** Outgoing mail through nodemailer: SMTP when configured, otherwise .eml files in DATA_DIR/outbox. */
 export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(withSmtpDefaults(smtpUrl));
+    const smtp = lazyTransport((mailer) => mailer.createTransport(withSmtpDefaults(smtpUrl)));
     return {
       async send({ outboxLogLink: _link, ...message }) {
-        await transport.sendMail({ from, ...message });
+        await (await smtp.get()).sendMail({ from, ...message });
       },
       async close() {
-        transport.close();
+        (await smtp.started()?.catch(() => undefined))?.close();
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const stream = lazyTransport((mailer) => mailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
   let outboxReady: Promise<unknown> | undefined;
   async function send({ outboxLogLink: link, ...message }: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from, ...message });
+    const info = await (await stream.get()).sendMail({ from, ...message });
     outboxReady ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
       outboxReady = undefined;
       throw error;

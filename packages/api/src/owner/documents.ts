@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import type { Db } from "@mithai/db/client";
 import { orders } from "@mithai/db/schema";
 import { eq } from "@mithai/db/sql";
@@ -16,8 +15,8 @@ export function dayTitle(day: string): string {
 }
 
 /** The production sheet as an A4 page: one row per sweet (kg to prepare) with the orders behind it. */
-export function renderProductionPdf(sheet: ProductionSheet, shopName: string): Promise<Buffer> {
-  const { pdf, done } = startPdf({ size: "A4", margin: 40, info: { Title: `Production sheet ${sheet.date}`, Author: shopName } });
+export async function renderProductionPdf(sheet: ProductionSheet, shopName: string): Promise<Buffer> {
+  const { pdf, done } = await startPdf({ size: "A4", margin: 40, info: { Title: `Production sheet ${sheet.date}`, Author: shopName } });
   pdf.fontSize(18);
   writeText(pdf, `Production sheet: ${dayTitle(sheet.date)}`, undefined, undefined, { bold: true });
   pdf.fontSize(10).fillColor("#555555");
@@ -60,6 +59,7 @@ const SLIP_SIZE: [number, number] = [419.53, 595.28];
 async function drawSlip(pdf: PDFKit.PDFDocument, order: OrderRow, shopName: string): Promise<void> {
   const number = orderNumberOf(order.id);
   const [width] = SLIP_SIZE;
+  const { default: QRCode } = await import("qrcode");
   const qr = await QRCode.toBuffer(number, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 8 });
   pdf.image(qr, width - 30 - 110, 30, { width: 110, height: 110 });
   pdf.fontSize(10).fillColor("#555555");
@@ -96,7 +96,7 @@ async function drawSlip(pdf: PDFKit.PDFDocument, order: OrderRow, shopName: stri
 }
 
 async function renderSlips(list: OrderRow[], shopName: string, title: string): Promise<Buffer> {
-  const { pdf, done } = startPdf({ size: SLIP_SIZE, margin: 30, autoFirstPage: false, info: { Title: title, Author: shopName } });
+  const { pdf, done } = await startPdf({ size: SLIP_SIZE, margin: 30, autoFirstPage: false, info: { Title: title, Author: shopName } });
   if (list.length === 0) {
     pdf.addPage();
     writeText(pdf.fontSize(14), `${title}: no paid orders are due for delivery.`, 30, 30, { width: SLIP_SIZE[0] - 60 });

@@ -2,7 +2,7 @@
 /// <reference path="./fontkit.d.ts" />
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { create, type Font } from "fontkit";
+import type { Font } from "fontkit";
 import { woffToSfnt } from "./woff";
 
 /**
@@ -72,11 +72,17 @@ function fontFile(script: FontScript, weight: number): string {
  * fontkit font as it is (its own types list only files and buffers) and subsets it per document.
  */
 const loaded = new Map<string, Font>();
+/** fontkit, loaded with pdfkit on the first document (pdf/text.ts `startPdf`), not when the server starts. */
+let fontkit: typeof import("fontkit") | undefined;
+export async function loadFontkit(): Promise<void> {
+  fontkit ??= await import("fontkit");
+}
 function shopFont(script: FontScript, weight: number): Font {
   const name = fontName(script, weight === 700);
   let font = loaded.get(name);
   if (!font) {
-    font = create(woffToSfnt(readFileSync(fontFile(script, weight))));
+    if (!fontkit) throw new Error("fontkit is not loaded yet: documents start with startPdf");
+    font = fontkit.create(woffToSfnt(readFileSync(fontFile(script, weight))));
     loaded.set(name, font);
   }
   return font;

@@ -1,5 +1,4 @@
-import PDFDocument from "pdfkit";
-import { fontName, isIndic, registerShopFonts, scriptRuns, type FontScript } from "./fonts";
+import { fontName, isIndic, loadFontkit, registerShopFonts, scriptRuns, type FontScript } from "./fonts";
 import { guardNullAnchors } from "./null-anchors";
 
 /** pdfkit's text options, and the weight (Noto Sans regular or bold, in every script). */
@@ -89,8 +88,12 @@ function latinAscent(pdf: PDFKit.PDFDocument, bold: boolean): number {
   return (_font.ascender / 1000) * _fontSize;
 }
 
-/** A new PDF with the shop's fonts, collected into one Buffer when it ends. */
-export function startPdf(options: PDFKit.PDFDocumentOptions): { pdf: PDFKit.PDFDocument; done: Promise<Buffer> } {
+/**
+ * A new PDF with the shop's fonts, collected into one Buffer when it ends. pdfkit and fontkit load on the first one
+ * (about a quarter of the server's start-up otherwise, for documents most starts never make).
+ */
+export async function startPdf(options: PDFKit.PDFDocumentOptions): Promise<{ pdf: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  const [{ default: PDFDocument }] = await Promise.all([import("pdfkit"), loadFontkit()]);
   const pdf = new PDFDocument(options);
   registerShopFonts(pdf);
   const chunks: Buffer[] = [];
