@@ -99,17 +99,19 @@ describe("@mithai/client as a published package", () => {
   }, 300_000);
 
   it(`type-checks a tool that uses it (strict, skipLibCheck off, no Node types) on TypeScript ${versionOf("typescript")}, and refuses a wrong field name`, async () => {
-    writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(TSCONFIG));
+    // One compilation of both files (a second tsc costs seconds): the wrong one fails, the tool compiles and is emitted.
+    writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ ...TSCONFIG, include: ["tool.ts", "wrong.ts"] }));
     writeFileSync(path.join(project, "tool.ts"), tool(url));
-    await tsc(project, "-p", ".");
-
     writeFileSync(path.join(project, "wrong.ts"), WRONG_FIELD);
-    writeFileSync(path.join(project, "tsconfig.wrong.json"), JSON.stringify({ ...TSCONFIG, include: ["wrong.ts"] }));
-    const failed = await tsc(project, "--noEmit", "-p", "tsconfig.wrong.json").then(
-      () => null,
+    const failed = await tsc(project, "-p", ".").then(
+      () => "",
       (error: { stdout: string }) => error.stdout,
     );
+    const errors = failed.split("\n").filter((line) => /error TS\d+/.test(line));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((line) => line.startsWith("wrong.ts("))).toBe(true);
     expect(failed).toContain("healthBenefits");
+    expect(existsSync(path.join(project, "out/tool.js"))).toBe(true);
   }, 120_000);
 
   it("type-checks the same tool on the TypeScript npm installs as the peer today", async () => {
