@@ -108,12 +108,13 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
   const itemName = useItemNames();
   const until = cancellableUntil(order);
   const untilTime = until ? formatDate(until, "time") : "";
-  // The clawback would keep back all that is left: the server refuses to cancel for nothing, so no button is offered.
-  const refundsNothing = order.cancelClawback > 0 && order.amount - order.refundedAmount - order.cancelClawback < 1;
+  // What a cancel would refund. When the clawback keeps back all that is left (less than ₹1 would go back), the
+  // server refuses to cancel for nothing, so no button is offered.
+  const back = Math.round((order.amount - order.refundedAmount - order.cancelClawback) * 100) / 100;
+  const refundsNothing = order.cancelClawback > 0 && back < 1;
 
   async function cancelOrder() {
     // The clawback is said before the customer confirms (DECISIONS "The order's life").
-    const back = Math.round((order.amount - order.refundedAmount - order.cancelClawback) * 100) / 100;
     const number = order.orderNumber;
     const refunded = formatRupees(back);
     const kept = formatRupees(order.cancelClawback);
