@@ -45,7 +45,9 @@ describe("cancellations and refunds (sandbox, end to end)", () => {
     const res = await cancel(buyer, placed.orderId);
     expect(res.statusCode).toBe(200);
     const answer = jsonOf<{ success: boolean; refund: { id: string; amount: number; status: string }; message: string }>(res);
-    expect(answer).toMatchObject({ success: true, refund: { amount: placed.amount / 100, status: "pending" } });
+    // Pending as the provider answered it, or processed already: the sandbox bank settles at once after answering, and
+    // on a busy machine its webhook can land before the cancel's answer is read back (CI, 2026-11-29).
+    expect(answer).toMatchObject({ success: true, refund: { amount: placed.amount / 100, status: expect.stringMatching(/^(pending|processed)$/) } });
 
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(order!.status).toBe("Cancelled");
