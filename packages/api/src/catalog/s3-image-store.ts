@@ -30,7 +30,7 @@ export interface S3ImageStore extends ImageStore {
 
 /**
  * Pictures as objects named like their files (`<uuid>.webp`, `<uuid>-320w.webp`) at the top of one bucket. The AWS
- * SDK loads on the first call, not when the server starts (a fifth of the start-up, for a shop that may keep its
+ * SDK loads on the first call, not when the server starts (about 0.25 s of it here, for a shop that may keep its
  * pictures on disk).
  */
 export function createS3ImageStore(settings: S3Settings): S3ImageStore {

@@ -90,7 +90,7 @@ function latinAscent(pdf: PDFKit.PDFDocument, bold: boolean): number {
 
 /**
  * A new PDF with the shop's fonts, collected into one Buffer when it ends. pdfkit and fontkit load on the first one
- * (about a quarter of the server's start-up otherwise, for documents most starts never make).
+ * (about 0.3 s of the server's start otherwise, for documents most starts never make).
  */
 export async function startPdf(options: PDFKit.PDFDocumentOptions): Promise<{ pdf: PDFKit.PDFDocument; done: Promise<Buffer> }> {
   const [{ default: PDFDocument }] = await Promise.all([import("pdfkit"), loadFontkit()]);
