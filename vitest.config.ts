@@ -5,7 +5,6 @@ import { configDefaults, defineConfig } from "vitest/config";
  * already loaded, unmocked) or set process-wide tracing up.
  */
 const ISOLATED = [
-  "apps/server/src/plugins/answers.test.ts",
   "apps/server/src/tracing/*.test.ts",
   "packages/api/src/accounts/password-reset.test.ts",
   "packages/api/src/admin/food-admin.test.ts",

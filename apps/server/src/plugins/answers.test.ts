@@ -5,10 +5,8 @@ import type { FoodItem } from "@mithai/schema";
 import { REQUEST_ID_HEADER } from "./request-ids";
 import { captureLogs, createTestApp, jsonOf, TEST_JWT_SECRET, type TestApp } from "../testing";
 
-// `npm start` runs without NODE_ENV, which is where tRPC used to put stack traces in its answers.
-vi.hoisted(() => {
-  delete process.env.NODE_ENV;
-});
+// tRPC puts stack traces in its answers unless NODE_ENV is "production" (so also under `npm start`, which sets none,
+// and here, where vitest sets "test") or the router says otherwise (packages/api/src/trpc.ts): these tests see which.
 
 describe("answers through a real HTTP client", () => {
   let t: TestApp;

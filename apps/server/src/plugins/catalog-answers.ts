@@ -15,12 +15,15 @@ export const TRPC_CATALOG_LIST_URL = "/trpc/catalog.list";
 export const trpcCatalogListUrl = (lang: Language) => (lang === DEFAULT_LANGUAGE ? TRPC_CATALOG_LIST_URL : `${TRPC_CATALOG_LIST_URL}?input=${encodeURIComponent(JSON.stringify({ lang }))}`);
 const TRPC_LIST_LANGUAGES = new Map(LANGUAGES.map((lang) => [trpcCatalogListUrl(lang), lang]));
 
-/** One answer made once: the JSON text, its ETag and its compressed forms. */
+/**
+ * One answer made once: the JSON text and its ETag, and each compressed form once a client first asks for it (a
+ * catalogue version in three languages, REST and tRPC, is twelve bodies; most versions are read in one or two).
+ */
 interface PreparedAnswer {
   json: string;
   etag: string;
-  gzip: Buffer;
-  br: Buffer;
+  gzip(): Buffer;
+  br(): Buffer;
 }
 
 interface CatalogAnswers {
@@ -99,9 +102,14 @@ function prepare(json: string): PreparedAnswer {
   return {
     json,
     etag: `"${createHash("sha1").update(json).digest("base64url")}"`,
-    gzip: gzipSync(json, { level: 9 }),
-    br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: once(() => gzipSync(json, { level: 9 })),
+    br: once(() => brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
   };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /**
@@ -114,7 +122,7 @@ function sendPrepared(req: FastifyRequest, reply: FastifyReply, prepared: Prepar
   if (req.headers["if-none-match"] === prepared.etag) return reply.status(304).send();
   reply.type("application/json; charset=utf-8");
   const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-  if (encoding === "br") return reply.header("content-encoding", "br").send(prepared.br);
-  if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(prepared.gzip);
+  if (encoding === "br") return reply.header("content-encoding", "br").send(prepared.br());
+  if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(prepared.gzip());
   return reply.send(prepared.json);
 }
