@@ -24,7 +24,13 @@ async function main(): Promise<void> {
       const res = await app.inject(OPENAPI_PATH);
       if (res.statusCode !== 200) throw new Error(`${OPENAPI_PATH} answered ${res.statusCode}: ${res.body}`);
       const document = `${JSON.stringify(res.json(), null, 2)}\n`;
-      if (!out) process.stdout.write(document);
+      if (!out) {
+        // A reader that stops early (`| head`) closes the pipe: that is not a failure, and no stack trace.
+        process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+          if (error.code !== "EPIPE") throw error;
+        });
+        process.stdout.write(document);
+      }
       else {
         mkdirSync(path.dirname(out), { recursive: true });
         writeFileSync(out, document);
