@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees, lineTotalPaise, rupeesToPaise, subtotalPaise } from "./money";
+import { clawbackTakesAll, formatRupees, lineTotalPaise, rupeesToPaise, subtotalPaise } from "./money";
 
 describe("money", () => {
   it("prices lines in whole paise and sums them, with no floating-point drift", () => {
@@ -25,5 +25,14 @@ describe("money", () => {
     expect(formatRupees(150)).toBe("₹150");
     expect(formatRupees(0)).toBe("₹0");
     expect(formatRupees(0.1 + 0.2)).toBe("₹0.30");
+  });
+
+  it("says a refund sends nothing back when the clawback leaves less than ₹1 of what is left, and only then", () => {
+    // ₹125 left, ₹125 kept back (a ₹150 discount relied on a ₹125 order): nothing would go back.
+    expect(clawbackTakesAll(12_500, 12_500)).toBe(true);
+    expect(clawbackTakesAll(15_099, 15_000)).toBe(true);
+    expect(clawbackTakesAll(15_100, 15_000)).toBe(false);
+    // No clawback: a refund of what is left is the ledger's own question.
+    expect(clawbackTakesAll(50, 0)).toBe(false);
   });
 });

@@ -2,6 +2,17 @@
 export const PAISE_PER_RUPEE = 100;
 export const MIN_PRICE_PAISE = 1 * PAISE_PER_RUPEE;
 export const MAX_PRICE_PAISE = 100_000 * PAISE_PER_RUPEE;
+/** The least a refund sends back (₹1): the payment service refunds no less. */
+export const MIN_REFUND_PAISE = MIN_PRICE_PAISE;
+
+/**
+ * Whether refunding all that is left on an order (`leftPaise`) would send nothing back, once the clawback
+ * (`keptBackPaise`, at most what is left) stays with the shop: less than ₹1 would go back. The refund ledger refuses
+ * it then, and My Orders offers no cancel; both ask here.
+ */
+export function clawbackTakesAll(leftPaise: number, keptBackPaise: number): boolean {
+  return keptBackPaise > 0 && leftPaise - keptBackPaise < MIN_REFUND_PAISE;
+}
 
 export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;

@@ -2,7 +2,7 @@ import type { Tx } from "@mithai/db/client";
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "@mithai/db/sql";
 import { creditNotes, mailOutbox, orders, refunds } from "@mithai/db/schema";
 import type { OrderRefund, OrderStatus, OutboxChannel, RefundAnswer, RefundStatus } from "@mithai/schema";
-import { financialYear, formatRupees, MIN_PRICE_PAISE, paiseToRupees, shopMonthRange } from "@mithai/schema";
+import { clawbackTakesAll, financialYear, formatRupees, paiseToRupees, shopMonthRange } from "@mithai/schema";
 import { clawbackFor } from "../lifecycle/clawback";
 import { moveFulfilmentIn, type OrderRow } from "../lifecycle/move";
 import { lockOrderAndCustomer } from "../lifecycle/query";
@@ -70,9 +70,6 @@ export interface RefundRequest {
   cancelling?: boolean;
 }
 
-/** The least a refund sends back (₹1): the payment service refunds no less. */
-export const MIN_REFUND_PAISE = MIN_PRICE_PAISE;
-
 /**
  * What a refund of everything left keeps back for a later discounted order that relied on this one (`reliedOnPaise`,
  * lifecycle/clawback.ts): the discount, never more than is left to refund.
@@ -121,7 +118,7 @@ export async function recordRefund(tx: Tx, request: RefundRequest): Promise<Reco
   // What a later discounted order relied on this one for stays with the shop, up to all that is left.
   const claw = request.waiveClawback ? 0 : keptBackOf((await clawbackFor(tx, order)).paise, left);
   const refundable = left - claw;
-  if (claw > 0 && refundable < MIN_REFUND_PAISE) throw new NothingLeftToRefund(claw);
+  if (clawbackTakesAll(left, claw)) throw new NothingLeftToRefund(claw);
   const amount = request.amountPaise ?? refundable;
   if (amount > refundable) {
     const kept = claw > 0 ? `; ${formatRupees(paiseToRupees(claw))} is kept back because a later discounted order this month relied on this one (an admin may waive it)` : "";
