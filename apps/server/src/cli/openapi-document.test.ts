@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { SHORT_LIVED_NODE_FLAGS } from "../faults/processes";
 
 const script = fileURLToPath(new URL("./openapi-document.ts", import.meta.url));
 
 describe("npm run openapi:document", () => {
   it("prints the document, and ends quietly (exit 0, no stack trace) when its reader stops early, as `| head` does", async () => {
-    const child = spawn(process.execPath, ["--liftoff-only", "--wasm-lazy-compilation", "--import", "tsx", script], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...SHORT_LIVED_NODE_FLAGS, "--import", "tsx", script], { stdio: ["ignore", "pipe", "pipe"] });
     let first = "";
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));

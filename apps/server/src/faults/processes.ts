@@ -18,7 +18,7 @@ const serverDir = fileURLToPath(new URL("../../", import.meta.url));
  * 2.7–2.9 s), and the eight test files that start programs from about 210 to 175 CPU-seconds (docs/figures.md). What
  * the program does is the same; `npm start` keeps V8's defaults, right for a shop that runs for days.
  */
-const SHORT_LIVED_NODE_FLAGS = ["--liftoff-only", "--wasm-lazy-compilation"];
+export const SHORT_LIVED_NODE_FLAGS = ["--liftoff-only", "--wasm-lazy-compilation"];
 
 /**
  * Whether `bundle` (in `dir`/dist) was built after the last change to every source in it: esbuild's metafile, which
