@@ -27,6 +27,29 @@ async function fillDelivery(page: Page): Promise<void> {
 }
 
 test.describe("checkout with the sandbox payment window", () => {
+  test("while the new address is being saved, the pay button says so and cannot be tapped again", async ({ page, request }) => {
+    await customerWithCart(page, request, 1);
+    await page.goto("/order");
+    await fillDelivery(page);
+    await page.getByLabel("Save this address to my account for next time").check();
+    // Hold the address's save, as a slow connection would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/trpc/user.addAddress**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Proceed to payment" }).click();
+    await expect(page.getByRole("button", { name: "Placing order..." })).toBeDisabled();
+    release();
+    const window = page.getByRole("dialog", { name: "Mithai" });
+    await expect(window).toBeVisible();
+    await window.getByRole("button", { name: /^Pay ₹/ }).click();
+    await expect(page).toHaveURL(/\/verify\?success=true/);
+    await page.goto("/user-dashboard/my-orders");
+    await expect(page.locator(".my-order")).toHaveCount(1);
+  });
+
   test("a full purchase, then the second order of the month with ₹150 off shown before paying", async ({ page, request }) => {
     const customer = await customerWithCart(page, request, 2);
     await page.goto("/order");

@@ -79,7 +79,9 @@ function Checkout() {
   if (preview.data.lines.length === 0 && !paying && !leaving) return <Navigate to="/cart" replace />;
 
   const prefill = { name: address.fullName, email: address.email, contact: address.mobile };
-  const busy = place.isPending || paying !== null || leaving;
+  // Saving a new address comes first: the button was live meanwhile, so a second tap started the whole submit again.
+  const placing = addAddress.isPending || place.isPending;
+  const busy = placing || paying !== null || leaving;
   // Nothing to pay for while a line asks more than is left or the PIN code is not served: the summary says why.
   const blocked = preview.data.lines.some((line) => line.problem) || preview.data.delivery?.serviceable === false;
 
@@ -185,7 +187,7 @@ function Checkout() {
             </p>
           )}
           <button type="submit" className="button button-primary checkout-pay" disabled={busy || blocked}>
-            {place.isPending ? t`Placing order...` : leaving ? t`Confirming payment...` : t`Proceed to payment`}
+            {placing ? t`Placing order...` : leaving ? t`Confirming payment...` : t`Proceed to payment`}
           </button>
         </div>
       </form>
