@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
 import sharp from "sharp";
-import { createCustomer } from "./support/accounts";
+import { customerWithCart, fillDelivery, payInSandboxWindow } from "./support/checkout";
 import { openAsAdmin } from "./support/admin";
 
 test.describe("admin catalogue", () => {
@@ -115,24 +115,10 @@ test.describe("admin orders", () => {
   });
   test("changes a paid order's status, and the customer sees it in their orders", async ({ page }) => {
     // A customer buys Kaju Katli through the sandbox payment window.
-    const { token, email } = await createCustomer(page);
-    const item = (await (await page.request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
-    const added = await page.request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: 3 } });
-    expect(added.ok()).toBe(true);
-    await page.addInitScript((value) => {
-      localStorage.setItem("token", value);
-      localStorage.setItem("cookieConsent", "accepted");
-    }, token);
+    const { email } = await customerWithCart(page, 3);
     await page.goto("/order");
-    await page.getByLabel("Street address").fill("7 Lake View Road");
-    await page.getByLabel("City").fill("Mysuru");
-    await page.getByLabel("State").fill("Karnataka");
-    await page.getByLabel("Pincode").fill("570001");
-    await page.getByLabel("Mobile").fill("9845012345");
-    await page.getByRole("button", { name: "Proceed to payment" }).click();
-    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
-    await expect(page).toHaveURL(/\/verify\?success=true/);
-    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    await fillDelivery(page, { street: "7 Lake View Road", city: "Mysuru", state: "Karnataka", pincode: "570001", mobile: "9845012345" });
+    const orderId = await payInSandboxWindow(page);
 
     // The confirmation, the kitchen and the customer's list all show one order number.
     const orderNumber = `#${orderId.slice(0, 8).toUpperCase()}`;

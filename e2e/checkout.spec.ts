@@ -1,36 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
-import { createCustomer } from "./support/accounts";
-
-/** A customer made through the REST API with Kaju Katli in the server cart, signed in in this page. */
-async function customerWithCart(page: Page, request: APIRequestContext, kilos = 2): Promise<{ token: string; email: string }> {
-  const { token, email } = await createCustomer(page);
-  await addToServerCart(request, token, kilos);
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("cookieConsent", "accepted");
-  }, token);
-  return { token, email };
-}
-
-async function addToServerCart(request: APIRequestContext, token: string, kilos: number): Promise<void> {
-  const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
-  const added = await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: kilos } });
-  expect(added.ok()).toBe(true);
-}
-
-async function fillDelivery(page: Page): Promise<void> {
-  await page.getByLabel("Street address").fill("14 Residency Road");
-  await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("State").fill("Karnataka");
-  await page.getByLabel("Pincode").fill("560025");
-  await page.getByLabel("Mobile").fill("9876543210");
-}
+import { expect, test } from "./support/test";
+import { BENGALURU, addToServerCart, customerWithCart, fillDelivery, payInSandboxWindow } from "./support/checkout";
 
 test.describe("checkout with the sandbox payment window", () => {
-  test("while the new address is being saved, the pay button says so and cannot be tapped again", async ({ page, request }) => {
-    await customerWithCart(page, request, 1);
+  test("while the new address is being saved, the pay button says so and cannot be tapped again", async ({ page }) => {
+    await customerWithCart(page, 1);
     await page.goto("/order");
-    await fillDelivery(page);
+    await fillDelivery(page, BENGALURU);
     await page.getByLabel("Save this address to my account for next time").check();
     // Hold the address's save, as a slow connection would.
     let release = () => {};
@@ -51,13 +26,13 @@ test.describe("checkout with the sandbox payment window", () => {
   });
 
   test("a full purchase, then the second order of the month with ₹150 off shown before paying", async ({ page, request }) => {
-    const customer = await customerWithCart(page, request, 2);
+    const customer = await customerWithCart(page, 2);
     await page.goto("/order");
     await expect(page.getByLabel("Full name")).toHaveValue("Test Customer");
     await expect(page.getByLabel("Email")).toHaveValue(customer.email);
     await expect(page.getByText("Kaju Katli × 2 kg")).toBeVisible();
     await expect(page.getByText("₹150 OFF Applied")).toHaveCount(0);
-    await fillDelivery(page);
+    await fillDelivery(page, BENGALURU);
     await page.getByRole("button", { name: "Proceed to payment" }).click();
 
     const window = page.getByRole("dialog", { name: "Mithai" });
@@ -81,13 +56,12 @@ test.describe("checkout with the sandbox payment window", () => {
     await order.getByRole("button", { name: "Track Order" }).click();
     await expect(page.locator(".my-order")).toHaveCount(1);
 
-    await addToServerCart(request, customer.token, 1);
+    await addToServerCart(request, customer.token, "kaju-katli", 1);
     await page.goto("/order");
     await expect(page.getByText("₹150 OFF Applied")).toBeVisible();
     await expect(page.getByText("- ₹150")).toBeVisible();
-    await fillDelivery(page);
-    await page.getByRole("button", { name: "Proceed to payment" }).click();
-    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+    await fillDelivery(page, BENGALURU);
+    await payInSandboxWindow(page);
     await expect(page).toHaveURL(/discount=true&orderCount=1$/);
     // Said once, plainly (issue 30): no "0 more orders needed" beside it.
     await expect(page.getByText("You saved ₹150 on this order, your 2nd this month.")).toBeVisible();
@@ -105,10 +79,10 @@ test.describe("checkout with the sandbox payment window", () => {
     await expect(discounted).toContainText("−₹150");
   });
 
-  test("a declined payment says nothing was charged and keeps the cart for another try", async ({ page, request }) => {
-    await customerWithCart(page, request, 1);
+  test("a declined payment says nothing was charged and keeps the cart for another try", async ({ page }) => {
+    await customerWithCart(page, 1);
     await page.goto("/order");
-    await fillDelivery(page);
+    await fillDelivery(page, BENGALURU);
     await page.getByRole("button", { name: "Proceed to payment" }).click();
     await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: "Simulate a failed payment" }).click();
 
@@ -124,10 +98,10 @@ test.describe("checkout with the sandbox payment window", () => {
     await expect(page.getByText("Kaju Katli × 1 kg")).toBeVisible();
   });
 
-  test("closing the payment window keeps the customer on the order page, ready to pay again", async ({ page, request }) => {
-    await customerWithCart(page, request, 1);
+  test("closing the payment window keeps the customer on the order page, ready to pay again", async ({ page }) => {
+    await customerWithCart(page, 1);
     await page.goto("/order");
-    await fillDelivery(page);
+    await fillDelivery(page, BENGALURU);
     await page.getByRole("button", { name: "Proceed to payment" }).click();
     await page.getByRole("button", { name: "Close payment window" }).click();
     await expect(page.getByRole("dialog", { name: "Mithai" })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
 import { MOBILE_MESSAGE } from "@mithai/schema";
 import { createCustomer } from "./support/accounts";
 import { openAsAdmin } from "./support/admin";
+import { addToServerCart, customerWithCart, fillDelivery, itemBySlug, signIn } from "./support/checkout";
 
 /**
  * Issue 16: what a first-time shopper and the kitchen's owner tripped over, each walked through in a phone-sized
@@ -11,15 +12,6 @@ import { openAsAdmin } from "./support/admin";
 const ADDRESS = { street: "14 Residency Road", city: "Bengaluru", state: "Karnataka", pincode: "560025", country: "India", mobile: "9876543210" };
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function itemBySlug(request: APIRequestContext, slug: string): Promise<{ _id: string; name: string; price: number }> {
-  return ((await (await request.get(`/api/food/slug/${slug}`)).json()) as { data: { _id: string; name: string; price: number } }).data;
-}
-
-async function addToServerCart(request: APIRequestContext, token: string, slug: string, kilos: number): Promise<void> {
-  const item = await itemBySlug(request, slug);
-  expect((await request.post("/api/cart/add", { headers: bearer(token), data: { itemId: item._id, quantity: kilos } })).ok()).toBe(true);
-}
 
 /** A paid order through the REST API and the sandbox gateway, as the payment window would pay it; answers its id. */
 async function buyByApi(request: APIRequestContext, token: string, slug: string, kilos: number): Promise<string> {
@@ -31,13 +23,6 @@ async function buyByApi(request: APIRequestContext, token: string, slug: string,
   const { response } = (await paid.json()) as { response: Record<string, string> };
   expect((await request.post("/api/order/verify", { headers: bearer(token), data: response })).ok()).toBe(true);
   return order.orderId;
-}
-
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("cookieConsent", "accepted");
-  }, token);
 }
 
 const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute("content");
@@ -159,16 +144,10 @@ test.describe("shopping", () => {
 
 test.describe("checkout and payment", () => {
   test("the mobile field takes '+91 98450 12345' as the server does, and says the format in words when wrong", async ({ page }) => {
-    const { token } = await createCustomer(page);
-    await addToServerCart(page.request, token, "kaju-katli", 1);
-    await signIn(page, token);
+    await customerWithCart(page, 1);
     await page.goto("/order");
-    await page.getByLabel("Street address").fill(ADDRESS.street);
-    await page.getByLabel("City").fill(ADDRESS.city);
-    await page.getByLabel("State").fill(ADDRESS.state);
-    await page.getByLabel("Pincode").fill("560 025");
+    await fillDelivery(page, { ...ADDRESS, pincode: "560 025", mobile: "98450 1234" });
     const mobile = page.getByLabel("Mobile");
-    await mobile.fill("98450 1234");
     expect(await mobile.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(MOBILE_MESSAGE);
     await mobile.fill("+91 98450 12345");
     expect(await mobile.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
@@ -252,6 +231,8 @@ test.describe("checkout and payment", () => {
     // The shop's confirmation call fails (a dropped connection): the webhook and the reconciler still settle it.
     await page.route(/\/trpc\/[^?]*order\.verify/, (route) => route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" }));
     await page.goto("/order");
+    // The saved address fills the form once the profile is read: a tap before that meets empty required fields.
+    await expect(page.getByLabel("Street address")).toHaveValue(ADDRESS.street);
     await page.getByRole("button", { name: "Proceed to payment" }).click();
     await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
 

@@ -1,39 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { expect, test } from "./support/test";
 import { adminToken, openAsAdmin } from "./support/admin";
-import { createCustomer } from "./support/accounts";
+import { HYDERABAD, customerWithCart, fillDelivery, itemBySlug, payInSandboxWindow } from "./support/checkout";
 
 /** The kitchen's rules in the browser (issue 18): stock, delivery zones and the PIN code check, promo codes. */
 
 const SOLD_OUT_SLUG = "malai-sandwich";
 const PROMO_SLUG = "stuffed-khajur";
 
-async function itemOf(request: APIRequestContext, slug: string): Promise<{ _id: string; name: string; price: number }> {
-  return ((await (await request.get(`/api/food/slug/${slug}`)).json()) as { data: { _id: string; name: string; price: number } }).data;
-}
-
-async function signedInWithCart(page: Page, request: APIRequestContext, slug: string, kilos: number): Promise<string> {
-  const { token } = await createCustomer(page);
-  const item = await itemOf(request, slug);
-  expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item._id, quantity: kilos } })).ok()).toBe(true);
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("cookieConsent", "accepted");
-  }, token);
-  return token;
-}
-
-async function fillDelivery(page: Page, pincode: string): Promise<void> {
-  await page.getByLabel("Street address").fill("8 Road No. 12, Banjara Hills");
-  await page.getByLabel("City").fill("Hyderabad");
-  await page.getByLabel("State").fill("Telangana");
-  await page.getByLabel("Pincode").fill(pincode);
-  await page.getByLabel("Mobile").fill("9876543210");
-}
-
 test.describe("the kitchen's rules", () => {
   test("sold out: the admin sets the stock in the list, the storefront shows it and refuses to add", async ({ page, request, browser }) => {
     const token = await adminToken(page);
-    const item = await itemOf(request, SOLD_OUT_SLUG);
+    const item = await itemBySlug(request, SOLD_OUT_SLUG);
     await openAsAdmin(page, "/admin/list");
     const stock = page.getByLabel(`Stock of ${item.name} in kg (empty: not tracked)`);
     await stock.fill("0");
@@ -80,7 +57,7 @@ test.describe("the kitchen's rules", () => {
     await expect(page.getByRole("heading", { name: "Hyderabad" })).toBeVisible();
 
     const shopper = await browser.newPage({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
-    await signedInWithCart(shopper, request, PROMO_SLUG, 1);
+    await customerWithCart(shopper, 1, PROMO_SLUG);
     await shopper.goto(`/product/${PROMO_SLUG}`);
     await shopper.getByLabel("Check delivery").fill("500081");
     await shopper.getByRole("button", { name: "Check", exact: true }).click();
@@ -93,9 +70,9 @@ test.describe("the kitchen's rules", () => {
     await shopper.getByRole("button", { name: "Check", exact: true }).click();
     await expect(shopper.getByText("PIN code must be 6 digits and cannot start with 0")).toBeVisible();
 
-    const item = await itemOf(request, PROMO_SLUG);
+    const item = await itemBySlug(request, PROMO_SLUG);
     await shopper.goto("/order");
-    await fillDelivery(shopper, "500081");
+    await fillDelivery(shopper, { ...HYDERABAD, pincode: "500081" });
     const summary = shopper.locator(".order-summary");
     await expect(summary.locator(".order-totals")).toContainText("Delivery₹49");
     await expect(summary.locator(".order-total")).toContainText(`₹${(item.price + 49).toLocaleString("en-IN")}`);
@@ -117,8 +94,8 @@ test.describe("the kitchen's rules", () => {
     await expect(page.getByRole("heading", { name: "SAVE20" })).toBeVisible();
 
     const shopper = await browser.newPage({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
-    await signedInWithCart(shopper, request, PROMO_SLUG, 2);
-    const item = await itemOf(request, PROMO_SLUG);
+    await customerWithCart(shopper, 2, PROMO_SLUG);
+    const item = await itemBySlug(request, PROMO_SLUG);
     const off = Math.round(item.price * 2 * 20) / 100;
     await shopper.goto("/cart");
     await shopper.getByLabel("If you have a promo code, enter it here").fill("NOSUCH");
@@ -132,12 +109,10 @@ test.describe("the kitchen's rules", () => {
 
     await shopper.getByRole("button", { name: "PROCEED TO CHECKOUT" }).click();
     await expect(shopper).toHaveURL(/\/order$/);
-    await fillDelivery(shopper, "560025");
+    await fillDelivery(shopper, { ...HYDERABAD, pincode: "560025" });
     await expect(shopper.getByText(`SAVE20: ₹${off.toLocaleString("en-IN")} OFF Applied`)).toBeVisible();
     await expect(shopper.locator(".order-totals")).toContainText("Promo code SAVE20");
-    await shopper.getByRole("button", { name: "Proceed to payment" }).click();
-    await shopper.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
-    await expect(shopper).toHaveURL(/\/verify\?success=true/);
+    await payInSandboxWindow(shopper);
     await shopper.goto("/user-dashboard/my-orders");
     await expect(shopper.locator(".my-order").first()).toContainText("Promo code SAVE20");
     await shopper.close();

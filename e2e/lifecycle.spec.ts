@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/test";
 import { createCustomer } from "./support/accounts";
 import { adminToken, openAsAdmin } from "./support/admin";
+import { signIn } from "./support/checkout";
 
 /**
  * The order's life in a phone-sized browser (issue 25): the admin's status control offers only the moves the order
@@ -34,13 +35,6 @@ async function paidOrder(request: APIRequestContext, token: string, kilos: numbe
   };
   expect((await request.post("/api/order/verify", { headers: { authorization: `Bearer ${token}` }, data: paid.response })).ok()).toBe(true);
   return placed;
-}
-
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("cookieConsent", "accepted");
-  }, token);
 }
 
 test("the admin's status control offers only the allowed next statuses and asks before Delivered", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./support/test";
-import { createCustomer } from "./support/accounts";
+import { customerWithCart, fillDelivery, payInSandboxWindow } from "./support/checkout";
 import { openAsAdmin } from "./support/admin";
 
 /**
@@ -7,23 +7,10 @@ import { openAsAdmin } from "./support/admin";
  * cancels within the window and sees the refund; the admin refunds part of an order from its card.
  */
 async function buy(page: Page, kilos: number): Promise<{ orderNumber: string; token: string }> {
-  const { token } = await createCustomer(page);
-  const item = (await (await page.request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
-  expect((await page.request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: kilos } })).ok()).toBe(true);
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("cookieConsent", "accepted");
-  }, token);
+  const { token } = await customerWithCart(page, kilos);
   await page.goto("/order");
-  await page.getByLabel("Street address").fill("9 Lake Road");
-  await page.getByLabel("City").fill("Kolkata");
-  await page.getByLabel("State").fill("West Bengal");
-  await page.getByLabel("Pincode").fill("700029");
-  await page.getByLabel("Mobile").fill("9830012345");
-  await page.getByRole("button", { name: "Proceed to payment" }).click();
-  await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
-  await expect(page).toHaveURL(/\/verify\?success=true/);
-  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  await fillDelivery(page, { street: "9 Lake Road", city: "Kolkata", state: "West Bengal", pincode: "700029", mobile: "9830012345" });
+  const orderId = await payInSandboxWindow(page);
   return { orderNumber: `#${orderId.slice(0, 8).toUpperCase()}`, token };
 }
 

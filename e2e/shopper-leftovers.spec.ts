@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "./support/test";
-import { createCustomer } from "./support/accounts";
 import { adminToken } from "./support/admin";
+import { customerWithCart } from "./support/checkout";
 
 /**
  * Issue 30's leftovers on a 390 × 844 phone: a wrong code typed in the cart's promo box leaves the applied one kept,
@@ -10,21 +10,11 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const TAGGED_SLUG = "kaju-pista-roll";
 
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("cookieConsent", "accepted");
-  }, token);
-}
-
 test("a wrong code typed in the cart's promo box leaves the applied code kept, across a reload", async ({ page, request }) => {
   const admin = { authorization: `Bearer ${await adminToken(page)}` };
   const code = `KEPT${Date.now().toString(36).toUpperCase()}`;
   expect((await request.post("/api/admin/promos", { headers: admin, data: { code, kind: "flat", value: 100, minSubtotal: 0, validFrom: null, validTo: null, maxUses: null, maxUsesPerCustomer: null, active: true } })).ok()).toBe(true);
-  const { token } = await createCustomer(page);
-  const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
-  expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: 1 } })).ok()).toBe(true);
-  await signIn(page, token);
+  const { token } = await customerWithCart(page, 1);
 
   await page.goto("/cart");
   const box = page.getByLabel("If you have a promo code, enter it here");

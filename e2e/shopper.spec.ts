@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 import { formatRupees, MOBILE_MESSAGE } from "@mithai/schema";
 import { createCustomer, signUpInOpenPopup } from "./support/accounts";
 import { adminToken } from "./support/admin";
+import { HYDERABAD, fillDelivery, itemBySlug, payInSandboxWindow, signIn } from "./support/checkout";
 
 /**
  * Issue 30: the shopper's next step, walked through on a 390 × 844 phone: search, star ratings, delivery wording
@@ -11,10 +12,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 async function acceptCookies(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem("cookieConsent", "accepted"));
-}
-
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.addInitScript((value) => localStorage.setItem("token", value), token);
 }
 
 test.describe("search", () => {
@@ -93,18 +90,6 @@ interface Zone {
   maxDays: number;
 }
 
-async function fillDelivery(page: Page, pincode: string, mobile = "9876543210"): Promise<void> {
-  await page.getByLabel("Street address").fill("8 Road No. 12, Banjara Hills");
-  await page.getByLabel("City").fill("Hyderabad");
-  await page.getByLabel("State").fill("Telangana");
-  await page.getByLabel("Pincode").fill(pincode);
-  await page.getByLabel("Mobile").fill(mobile);
-}
-
-async function itemOf(request: APIRequestContext, slug: string): Promise<{ _id: string; name: string; price: number }> {
-  return ((await (await request.get(`/api/food/slug/${slug}`)).json()) as { data: { _id: string; name: string; price: number } }).data;
-}
-
 test.describe("delivery wording from the zones", () => {
   test("two zones, one free above a threshold: hero, footer, FAQ, shipping page and cart say what the order page charges", async ({ page, request }) => {
     const admin = { authorization: `Bearer ${await adminToken(page)}` };
@@ -125,9 +110,8 @@ test.describe("delivery wording from the zones", () => {
       expect(`${terms.summary}.`).toBe(sentence);
 
       const { token } = await createCustomer(page);
-      await acceptCookies(page);
       await signIn(page, token);
-      const item = await itemOf(request, "kaju-katli");
+      const item = await itemBySlug(request, "kaju-katli");
       const kilos = Math.ceil(1500 / item.price);
       const subtotal = item.price * kilos;
       expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item._id, quantity: kilos } })).ok()).toBe(true);
@@ -164,15 +148,13 @@ test.describe("delivery wording from the zones", () => {
       await page.goto("/order");
       const summary = page.locator(".order-summary .order-totals");
       for (const [pincode, charge] of Object.entries(cartCharges)) {
-        await fillDelivery(page, pincode);
+        await fillDelivery(page, { ...HYDERABAD, pincode });
         await expect(summary).toContainText(`Delivery${charge}`);
       }
       // Once the order page used an address, the cart knows its PIN code without being told.
-      await fillDelivery(page, "560025");
+      await fillDelivery(page, { ...HYDERABAD, pincode: "560025" });
       await page.getByLabel(/Save this address/).check();
-      await page.getByRole("button", { name: "Proceed to payment" }).click();
-      await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
-      await expect(page).toHaveURL(/\/verify\?success=true/);
+      await payInSandboxWindow(page);
       expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item._id, quantity: 1 } })).ok()).toBe(true);
       await page.goto("/cart");
       await expect(page.locator(".cart-totals")).toContainText(`Delivery to 560025${formatRupees(49.5)}`);
@@ -186,14 +168,13 @@ test.describe("delivery wording from the zones", () => {
 test.describe("mobile numbers and phone fixes", () => {
   test("every way Indians write a mobile is taken and stored as +91…; a wrong one is refused in words on the page", async ({ page, request }) => {
     const { token } = await createCustomer(page);
-    await acceptCookies(page);
     await signIn(page, token);
-    const item = await itemOf(request, "jalebi");
+    const item = await itemBySlug(request, "jalebi");
     expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item._id, quantity: 1 } })).ok()).toBe(true);
     await page.goto("/order");
     const mobile = page.getByLabel("Mobile");
     await expect(page.getByText("10 digits, like 98450 12345; 0, 91 or +91 in front, spaces and dashes are fine.")).toBeVisible();
-    await fillDelivery(page, "560025", "98450 1234");
+    await fillDelivery(page, { ...HYDERABAD, pincode: "560025", mobile: "98450 1234" });
     await page.getByLabel("Pincode").focus();
     await expect(page.getByRole("alert").filter({ hasText: MOBILE_MESSAGE })).toBeVisible();
     await page.getByRole("button", { name: "Proceed to payment" }).click();
@@ -205,8 +186,7 @@ test.describe("mobile numbers and phone fixes", () => {
       expect(await mobile.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
     }
     await mobile.fill("91 98450 12345");
-    await page.getByRole("button", { name: "Proceed to payment" }).click();
-    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+    await payInSandboxWindow(page);
     await expect(page.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
     const orders = (await (await request.post("/api/order/userorders", { headers: { token } })).json()) as { data: { address: { mobile: string } }[] };
     expect(orders.data[0]!.address.mobile).toBe("+919845012345");
@@ -289,9 +269,8 @@ test.describe("promo code kept with the server cart", () => {
     const code = `KEEP${Date.now().toString(36).toUpperCase()}`;
     expect((await request.post("/api/admin/promos", { headers: admin, data: { code, kind: "flat", value: 200, minSubtotal: 0, validFrom: null, validTo: null, maxUses: null, maxUsesPerCustomer: null, active: true } })).ok()).toBe(true);
     const { token } = await createCustomer(page);
-    await acceptCookies(page);
     await signIn(page, token);
-    const item = await itemOf(request, "kaju-katli");
+    const item = await itemBySlug(request, "kaju-katli");
     expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item._id, quantity: 2 } })).ok()).toBe(true);
 
     await page.goto("/cart");
@@ -315,9 +294,8 @@ test.describe("promo code kept with the server cart", () => {
     await expect(page.locator(".order-summary")).toContainText("- ₹200");
     await page.screenshot({ path: "test-results/shopper-order-promo.png", fullPage: true });
 
-    await fillDelivery(page, "560025");
-    await page.getByRole("button", { name: "Proceed to payment" }).click();
-    await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
+    await fillDelivery(page, { ...HYDERABAD, pincode: "560025" });
+    await payInSandboxWindow(page);
     await expect(page.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
     const orders = (await (await request.post("/api/order/userorders", { headers: { token } })).json()) as { data: { promoCode: string | null; discount: number }[] };
     expect(orders.data[0]).toMatchObject({ promoCode: code, discount: 200 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
-import { createCustomer } from "./support/accounts";
+import { expect, test } from "./support/test";
+import { BENGALURU, customerWithCart, fillDelivery, payInSandboxWindow } from "./support/checkout";
 import { openAsAdmin } from "./support/admin";
 
 /**
@@ -9,24 +9,10 @@ import { openAsAdmin } from "./support/admin";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-async function signedInWithCart(page: Page, request: APIRequestContext): Promise<void> {
-  const { token } = await createCustomer(page);
-  const item = (await (await request.get("/api/food/slug/kaju-katli")).json()) as { data: { _id: string } };
-  expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item.data._id, quantity: 1 } })).ok()).toBe(true);
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("cookieConsent", "accepted");
-  }, token);
-}
-
-test("opt in at checkout, pay with the sandbox: the receipt and the admin's status change reach the WhatsApp sandbox", async ({ page, request }) => {
-  await signedInWithCart(page, request);
+test("opt in at checkout, pay with the sandbox: the receipt and the admin's status change reach the WhatsApp sandbox", async ({ page }) => {
+  await customerWithCart(page, 1);
   await page.goto("/order");
-  await page.getByLabel("Street address").fill("14 Residency Road");
-  await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("State").fill("Karnataka");
-  await page.getByLabel("Pincode").fill("560025");
-  await page.getByLabel("Mobile", { exact: true }).fill("98450 12345");
+  await fillDelivery(page, { ...BENGALURU, mobile: "98450 12345" });
 
   const optIn = page.getByRole("checkbox", { name: /Send me order updates on WhatsApp/ });
   await expect(optIn).not.toBeChecked();
@@ -43,10 +29,7 @@ test("opt in at checkout, pay with the sandbox: the receipt and the admin's stat
   await optIn.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/whatsapp-opt-in.png" });
 
-  await page.getByRole("button", { name: "Proceed to payment" }).click();
-  await page.getByRole("dialog", { name: "Mithai" }).getByRole("button", { name: /^Pay ₹/ }).click();
-  await expect(page).toHaveURL(/\/verify\?success=true&orderId=/);
-  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  const orderId = await payInSandboxWindow(page);
   const orderNumber = `#${orderId.slice(0, 8).toUpperCase()}`;
 
   await page.goto("/sandbox/whatsapp");
