@@ -277,4 +277,15 @@ describe("mithai-admin", () => {
     expect((await run("sales", "today")).code).toBe(3);
     expect((await run("catalog", "export", "--url", "http://127.0.0.1:9")).code).toBe(4);
   });
+
+  it("ends quietly when its reader has stopped (`| head`, `| true`): exit 0, no stack trace", async () => {
+    const child = spawn(process.execPath, [CLI, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
+    // The reader is gone before the tool writes its first line.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(code).toBe(0);
+  });
 });

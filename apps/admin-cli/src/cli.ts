@@ -268,4 +268,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`mithai-admin orders list | head`) closes the pipe: not a failure, and no stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
 process.exitCode = await main(process.argv.slice(2));
