@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
 import { MOBILE_MESSAGE } from "@mithai/schema";
 import { createCustomer } from "./support/accounts";
 import { openAsAdmin } from "./support/admin";
-import { addToServerCart, customerWithCart, fillDelivery, itemBySlug, signIn } from "./support/checkout";
+import { addToServerCart, customerWithCart, fillDelivery, itemBySlug, payPlacedOrder, signIn } from "./support/checkout";
 
 /**
  * Issue 16: what a first-time shopper and the kitchen's owner tripped over, each walked through in a phone-sized
@@ -19,9 +19,7 @@ async function buyByApi(request: APIRequestContext, token: string, slug: string,
   const placed = await request.post("/api/order/place", { headers: bearer(token), data: { address: { ...ADDRESS, fullName: "Test Customer", email: "buyer@example.in" } } });
   expect(placed.ok(), await placed.text()).toBe(true);
   const order = (await placed.json()) as { orderId: string; razorpayOrderId: string; key: string };
-  const paid = await request.post("/sandbox/razorpay/checkout/pay", { data: { key: order.key, order_id: order.razorpayOrderId, method: "upi", outcome: "success" } });
-  const { response } = (await paid.json()) as { response: Record<string, string> };
-  expect((await request.post("/api/order/verify", { headers: bearer(token), data: response })).ok()).toBe(true);
+  await payPlacedOrder(request, token, order);
   return order.orderId;
 }
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./support/test";
 import { createCustomer } from "./support/accounts";
 import { adminToken, openAsAdmin } from "./support/admin";
-import { signIn } from "./support/checkout";
+import { payPlacedOrder, signIn } from "./support/checkout";
 
 /**
  * The order's life in a phone-sized browser (issue 25): the admin's status control offers only the moves the order
@@ -30,10 +30,7 @@ async function placedOrder(request: APIRequestContext, token: string, kilos: num
 /** A paid order of `kilos` of Kaju Katli for the customer (or as `other` says), through the API (place, the sandbox window's pay, verify). */
 async function paidOrder(request: APIRequestContext, token: string, kilos: number, other?: Parameters<typeof placedOrder>[3]): Promise<Placed> {
   const placed = await placedOrder(request, token, kilos, other);
-  const paid = (await (await request.post("/sandbox/razorpay/checkout/pay", { data: { key: placed.key, order_id: placed.razorpayOrderId, method: "upi", outcome: "success" } })).json()) as {
-    response: Record<string, string>;
-  };
-  expect((await request.post("/api/order/verify", { headers: { authorization: `Bearer ${token}` }, data: paid.response })).ok()).toBe(true);
+  await payPlacedOrder(request, token, placed);
   return placed;
 }
 

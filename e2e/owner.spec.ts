@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from "./support/test"
 import { addShopDays, formatRupees, shopDay, weekdayOf } from "@mithai/schema";
 import { createCustomer } from "./support/accounts";
 import { adminToken, openAsAdmin } from "./support/admin";
+import { itemBySlug, payPlacedOrder } from "./support/checkout";
 
 /**
  * Issue 29, the owner's day, in the built app: the sales dashboard's charts and figures for seeded orders (refunds
@@ -19,10 +20,6 @@ interface SalesReport {
   series: { date: string; orders: number; paid: number; refunded: number; net: number }[];
   totals: { orders: number; paid: number; refunded: number; net: number; averageOrder: number };
   top: { itemId: string; name: string; kg: number; net: number }[];
-}
-
-async function itemBySlug(request: APIRequestContext, slug: string): Promise<{ _id: string; name: string; price: number }> {
-  return ((await (await request.get(`/api/food/slug/${slug}`)).json()) as { data: { _id: string; name: string; price: number } }).data;
 }
 
 /** A paid order through the REST API and the sandbox gateway, as the payment window pays it. */
@@ -46,9 +43,7 @@ async function buy(request: APIRequestContext, token: string, slug: string, kilo
   });
   expect(placed.ok(), await placed.text()).toBe(true);
   const order = (await placed.json()) as { orderId: string; razorpayOrderId: string; key: string; amount: number };
-  const paid = await request.post("/sandbox/razorpay/checkout/pay", { data: { key: order.key, order_id: order.razorpayOrderId, method: "upi", outcome: "success" } });
-  const { response } = (await paid.json()) as { response: Record<string, string> };
-  expect((await request.post("/api/order/verify", { headers: bearer(token), data: response })).ok()).toBe(true);
+  await payPlacedOrder(request, token, order);
   return { id: order.orderId, number: `#${order.orderId.slice(0, 8).toUpperCase()}`, amountPaise: order.amount, item };
 }
 

@@ -66,3 +66,15 @@ export async function payInSandboxWindow(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/verify\?success=true&orderId=/);
   return new URL(page.url()).searchParams.get("orderId")!;
 }
+
+/**
+ * Pays a placed order as the sandbox payment window does (UPI, paid) and confirms it with the shop as the order page
+ * then does (`/api/order/verify`), for journeys that need a paid order without walking the checkout.
+ */
+export async function payPlacedOrder(request: APIRequestContext, token: string, placed: { key: string; razorpayOrderId: string }): Promise<void> {
+  const paid = await request.post("/sandbox/razorpay/checkout/pay", { data: { key: placed.key, order_id: placed.razorpayOrderId, method: "upi", outcome: "success" } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const { response } = (await paid.json()) as { response: Record<string, string> };
+  const verified = await request.post("/api/order/verify", { headers: { authorization: `Bearer ${token}` }, data: response });
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
