@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clawbackTakesAll, formatRupees, lineTotalPaise, rupeesToPaise, subtotalPaise } from "./money";
+import { clawbackTakesAll, formatRupees, lineTotalPaise, nearestPaise, rupeesToPaise, subtotalPaise } from "./money";
 
 describe("money", () => {
   it("prices lines in whole paise and sums them, with no floating-point drift", () => {
@@ -25,6 +25,11 @@ describe("money", () => {
     expect(formatRupees(150)).toBe("₹150");
     expect(formatRupees(0)).toBe("₹0");
     expect(formatRupees(0.1 + 0.2)).toBe("₹0.30");
+  });
+
+  it("rounds rupees as an API shows them to the nearest whole paise", () => {
+    expect(nearestPaise(549.5)).toBe(54_950);
+    expect(nearestPaise(0.1 + 0.2)).toBe(30);
   });
 
   it("says a refund sends nothing back when the clawback leaves less than ₹1 of what is left, and only then", () => {

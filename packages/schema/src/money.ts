@@ -18,10 +18,15 @@ export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
 
+/** Rupees as an API shows them (549.5) → the nearest whole paise (54950), without floating-point drift. */
+export function nearestPaise(rupees: number): number {
+  return Math.round(rupees * PAISE_PER_RUPEE);
+}
+
 /** Rupees with at most two decimals → exact paise; returns null when the value is not such a number. */
 export function rupeesToPaise(rupees: number): number | null {
   if (!Number.isFinite(rupees)) return null;
-  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  const paise = nearestPaise(rupees);
   if (Math.abs(paise - rupees * PAISE_PER_RUPEE) > 1e-6) return null;
   return paise;
 }
@@ -45,7 +50,7 @@ function rupeeFormatters(locale: string) {
  * `Intl` locale of the reader's language (`LOCALES`, DECISIONS "Languages"), `en-IN` unless told.
  */
 export function formatRupees(rupees: number, locale = "en-IN"): string {
-  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  const paise = nearestPaise(rupees);
   const { whole, withPaise } = rupeeFormatters(locale);
   return paise % PAISE_PER_RUPEE === 0 ? whole.format(paise / PAISE_PER_RUPEE) : withPaise.format(paise / PAISE_PER_RUPEE);
 }

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { activeLanguage } from "../lib/i18n";
 import { catalogLang } from "../lib/catalog-language";
 import { useState } from "react";
-import { clawbackTakesAll, type CustomerOrder, ORDER_RECEIVED, type OrderRefund, PAISE_PER_RUPEE } from "@mithai/schema";
+import { clawbackTakesAll, type CustomerOrder, nearestPaise, ORDER_RECEIVED, type OrderRefund, paiseToRupees } from "@mithai/schema";
 import { orderStatusText } from "../lib/order-text";
 import { formatDate, formatRupees } from "../lib/format";
 import { EmptyWithBrowseLink } from "../components/EmptyWithBrowseLink";
@@ -110,10 +110,10 @@ function OrderCard({ order, onTrack, notice, onNotice }: { order: CustomerOrder;
   const untilTime = until ? formatDate(until, "time") : "";
   // What a cancel would refund. When the clawback keeps back all that is left (less than ₹1 would go back), the
   // server refuses to cancel for nothing, so no button is offered.
-  const paise = (rupees: number) => Math.round(rupees * PAISE_PER_RUPEE);
-  const leftPaise = paise(order.amount) - paise(order.refundedAmount);
-  const back = (leftPaise - paise(order.cancelClawback)) / PAISE_PER_RUPEE;
-  const refundsNothing = clawbackTakesAll(leftPaise, paise(order.cancelClawback));
+  const leftPaise = nearestPaise(order.amount) - nearestPaise(order.refundedAmount);
+  const keptBackPaise = nearestPaise(order.cancelClawback);
+  const back = paiseToRupees(leftPaise - keptBackPaise);
+  const refundsNothing = clawbackTakesAll(leftPaise, keptBackPaise);
 
   async function cancelOrder() {
     // The clawback is said before the customer confirms (DECISIONS "The order's life").

@@ -1,4 +1,4 @@
-import { PAISE_PER_RUPEE, SHOP_TIME_ZONE } from "@mithai/schema";
+import { nearestPaise, PAISE_PER_RUPEE, SHOP_TIME_ZONE } from "@mithai/schema";
 import { activeLocale } from "./i18n";
 
 /**
@@ -16,7 +16,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 
 /** Money as Indian shops write it: whole rupees without decimals, paise always as two digits ("₹580.50"). */
 export function formatRupees(rupees: number): string {
-  const paise = Math.round(rupees * PAISE_PER_RUPEE);
+  const paise = nearestPaise(rupees);
   const whole = paise % PAISE_PER_RUPEE === 0;
   const format = cached(whole ? "inr" : "inr.paise", (locale) =>
     new Intl.NumberFormat(locale, { style: "currency", currency: "INR", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }),
