@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./support/test";
 import { formatRupees, MOBILE_MESSAGE } from "@mithai/schema";
 import { createCustomer, signUpInOpenPopup } from "./support/accounts";
 import { adminToken } from "./support/admin";
-import { HYDERABAD, fillDelivery, itemBySlug, payInSandboxWindow, signIn } from "./support/checkout";
+import { HYDERABAD, customerWithCart, fillDelivery, itemBySlug, payInSandboxWindow, signIn } from "./support/checkout";
 
 /**
  * Issue 30: the shopper's next step, walked through on a 390 × 844 phone: search, star ratings, delivery wording
@@ -167,10 +167,7 @@ test.describe("delivery wording from the zones", () => {
 
 test.describe("mobile numbers and phone fixes", () => {
   test("every way Indians write a mobile is taken and stored as +91…; a wrong one is refused in words on the page", async ({ page, request }) => {
-    const { token } = await createCustomer(page);
-    await signIn(page, token);
-    const item = await itemBySlug(request, "jalebi");
-    expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item._id, quantity: 1 } })).ok()).toBe(true);
+    const { token } = await customerWithCart(page, 1, "jalebi");
     await page.goto("/order");
     const mobile = page.getByLabel("Mobile");
     await expect(page.getByText("10 digits, like 98450 12345; 0, 91 or +91 in front, spaces and dashes are fine.")).toBeVisible();
@@ -268,10 +265,7 @@ test.describe("promo code kept with the server cart", () => {
     const admin = { authorization: `Bearer ${await adminToken(page)}` };
     const code = `KEEP${Date.now().toString(36).toUpperCase()}`;
     expect((await request.post("/api/admin/promos", { headers: admin, data: { code, kind: "flat", value: 200, minSubtotal: 0, validFrom: null, validTo: null, maxUses: null, maxUsesPerCustomer: null, active: true } })).ok()).toBe(true);
-    const { token } = await createCustomer(page);
-    await signIn(page, token);
-    const item = await itemBySlug(request, "kaju-katli");
-    expect((await request.post("/api/cart/add", { headers: { authorization: `Bearer ${token}` }, data: { itemId: item._id, quantity: 2 } })).ok()).toBe(true);
+    const { token } = await customerWithCart(page, 2);
 
     await page.goto("/cart");
     await page.getByLabel("If you have a promo code, enter it here").fill(code.toLowerCase());
